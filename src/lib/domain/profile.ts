@@ -1,0 +1,64 @@
+/**
+ * A municipality as data: everything the rules need that the law, a decree or a fact decides.
+ * The profile is the one place a new law (Lei 4.247/2023 is reported to replace 2.059/2011), a
+ * new fare decree or a new holiday changes — each entry dated and cited.
+ */
+import type { LocalDate } from './clock';
+import type { BandeiraRule } from './bandeira';
+import type { HolidayProfile } from './holidays';
+import type { TariffDecree } from './tariff';
+
+export interface LawRef {
+	id: string;
+	title: string;
+	published: LocalDate;
+	/** First day in force. */
+	validFrom: LocalDate;
+	/** Where the text was published, and why `validFrom` is that date. */
+	source: string;
+}
+
+/** A decree that moved a state holiday, kept for the record and applied only if the policy says so. */
+export interface HolidayTransfer {
+	year: number;
+	from: LocalDate;
+	to: LocalDate;
+	reference: string;
+}
+
+export interface Profile {
+	id: string;
+	name: string;
+	state: string;
+	ibge: string;
+	timeZone: string;
+	/** Human label of the zone, for riders: `UTC−4`. */
+	utcLabel: string;
+	laws: readonly LawRef[];
+	bandeiraRules: readonly BandeiraRule[];
+	holidays: HolidayProfile;
+	/**
+	 * State decrees that moved the 4 Jan holiday. They rule the state's own offices; whether they
+	 * also move bandeira II is this policy, stated explicitly (see README, "Law and data").
+	 */
+	stateTransfers: {
+		followForBandeira: boolean;
+		reason: string;
+		decrees: readonly HolidayTransfer[];
+	};
+	tariffDecrees: readonly TariffDecree[];
+}
+
+/**
+ * The holiday data the calendar composes: the profile's own, plus the state's transfers as decreed
+ * days when the profile's policy follows them.
+ */
+export function holidayProfileOf(profile: Profile): HolidayProfile {
+	const { holidays, stateTransfers } = profile;
+	if (!stateTransfers.followForBandeira) return holidays;
+	const moved = stateTransfers.decrees.flatMap((t) => [
+		{ date: t.from, action: 'remove' as const, name: 'Feriado estadual transferido', reference: t.reference },
+		{ date: t.to, action: 'add' as const, name: 'Criação do Estado de Rondônia (transferido)', reference: t.reference }
+	]);
+	return { ...holidays, decreedDays: [...holidays.decreedDays, ...moved] };
+}

@@ -1,0 +1,4 @@
+import { rolimDeMoura } from './rolim-de-moura';
+
+/** The profile this deployment serves. */
+export const profile = rolimDeMoura;

@@ -1,0 +1,54 @@
+import { sveltekit } from '@sveltejs/kit/vite';
+import { paraglideVitePlugin } from '@inlang/paraglide-js';
+import { SvelteKitPWA } from '@vite-pwa/sveltekit';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+	plugins: [
+		paraglideVitePlugin({
+			project: './project.inlang',
+			outdir: './src/lib/paraglide',
+			// pt-BR lives at the root (/tarifa); /es/… and /en/… carry their prefix. The URL decides,
+			// so a cached page never changes language under the rider.
+			strategy: ['url', 'baseLocale']
+		}),
+		sveltekit(),
+		SvelteKitPWA({
+			strategies: 'injectManifest',
+			srcDir: 'src',
+			filename: 'service-worker.ts',
+			registerType: 'autoUpdate',
+			injectRegister: false,
+			manifest: {
+				name: 'Garupa — Mototáxi de Rolim de Moura',
+				short_name: 'Garupa',
+				description:
+					'Bandeira e tarifa do mototáxi agora, na hora de Rolim de Moura (Lei municipal nº 2.059/2011).',
+				lang: 'pt-BR',
+				start_url: '/',
+				scope: '/',
+				display: 'standalone',
+				background_color: '#ffffff',
+				theme_color: '#0b3d91',
+				icons: [
+					{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+					{ src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+					{
+						src: '/icons/icon-maskable-512.png',
+						sizes: '512x512',
+						type: 'image/png',
+						purpose: 'maskable'
+					}
+				]
+			},
+			injectManifest: {
+				globPatterns: ['client/**/*.{js,css,ico,png,svg,webp,webmanifest,woff2}']
+			},
+			devOptions: { enabled: false }
+		})
+	],
+	test: {
+		include: ['src/**/*.spec.ts', 'scripts/**/*.spec.ts'],
+		environment: 'node'
+	}
+});
