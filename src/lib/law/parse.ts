@@ -1,0 +1,444 @@
+/**
+ * Lei nº 2.059/2011 (Rolim de Moura, RO) as structured data, so every `cite` in the app can link to
+ * the exact provision on /lei (`/lei#art16-p2`).
+ *
+ * Pure: text in, data out. The same code runs on the server, in the browser, offline and in tests.
+ *
+ * The source is the text published in the Diário Oficial dos Municípios de Rondônia (26/07/2011,
+ * edição 0491), hard-wrapped at the page width. Wording, spelling and punctuation are kept as
+ * published; the few printing errors that matter for links are corrected in the ids only where the
+ * numbering requires it, and every such decision is listed in `errata`.
+ */
+
+export interface LawItem {
+	letter: string;
+	text: string;
+}
+
+/** An inciso (I, II, …); `items` are its alíneas a), b), … (Art. 6º, V). */
+export interface LawInciso {
+	id: string;
+	numeral: string;
+	text: string;
+	items?: LawItem[];
+}
+
+/** A paragraph: `label` is 'Parágrafo único' or '§ 1º'. */
+export interface LawParagraph {
+	id: string;
+	label: string;
+	text: string;
+	incisos: LawInciso[];
+}
+
+export interface LawArticle {
+	id: string;
+	number: number;
+	/** 'Art. 1º' … 'Art. 9º', then 'Art. 10' …, as printed (ordinal up to nine, LC 95/1998 art. 10, I). */
+	label: string;
+	caput: string;
+	incisos: LawInciso[];
+	paragraphs: LawParagraph[];
+	/** e.g. 'CAPÍTULO V — DA TARIFA'. */
+	chapter: string;
+}
+
+export interface LawErratum {
+	id: string;
+	note: string;
+}
+
+export interface Law {
+	id: 'lei-2059-2011';
+	title: string;
+	ementa: string;
+	preamble: string;
+	articles: LawArticle[];
+	/** Place, date, signature and publication data, one printed line per line. */
+	closing: string;
+	errata: LawErratum[];
+}
+
+/** What an anchor id points at. */
+export interface Provision {
+	article: LawArticle;
+	paragraph?: LawParagraph;
+	inciso?: LawInciso;
+}
+
+// Editorial notes that no parser can derive from the text: they need knowledge of the municipality.
+const ORGAOS_NOTE =
+	'A lei nomeia de formas diferentes o órgão municipal que vistoria, autoriza e fiscaliza o ' +
+	'serviço: “Secretaria Municipal de Administração - SEMAD” (Art. 6º, IV); “Secretaria Municipal ' +
+	'de Administração - SEMAM” (Art. 8º); SEMAM (Arts. 9, 13, 17, 20, 21, 22 e 25); “Secretaria ' +
+	'Municipal de Meio Ambiente e Desenvolvimento Urbano - SEMAM” (Art. 27) e SENTRAN (Art. 24, ' +
+	'III). O texto é mantido como publicado; o aplicativo chama o órgão de SEMAM, a sigla usada na ' +
+	'maioria dos artigos.';
+
+// The printer's "‐" (U+2010) marks a word split across lines ("seguin‐/te"); "-" and "–" are text.
+const SOFT_HYPHEN_END = '\u2010';
+
+const TITLE = /^LEI\s+N[º°]/u;
+const CHAPTER = /^CAP[ÍI]TULO\s+([IVXLC]+)$/u;
+const ARTICLE = /^Art\.\s*(\d+)\s*º?\s*(.*)$/u;
+const SOLE_PARAGRAPH = /^Parágrafo\s+único\s*[.:]\s*(.*)$/iu;
+const PARAGRAPH = /^§\s*(\d+)\s*º\s*(.*)$/u;
+// Dashes vary in print: "I – ", "I - ", "IX -não", "VIII– cobrar".
+const INCISO = /^([IVXLC]+)\s*[–‐-]\s*(.*)$/u;
+const ALINEA = /^([a-z])\)\s*(.*)$/u;
+const LAW_BODY = /^LEI:$/u;
+// "Rolim de Moura-RO, 25 de Julho de 2011." — where the signature block starts.
+const PLACE_AND_DATE = /^.+-[A-Z]{2},\s*\d{1,2}\s+de\s+\p{L}+\s+de\s+\d{4}\.?$/u;
+
+const ROMAN: [number, string][] = [
+	[1000, 'M'],
+	[900, 'CM'],
+	[500, 'D'],
+	[400, 'CD'],
+	[100, 'C'],
+	[90, 'XC'],
+	[50, 'L'],
+	[40, 'XL'],
+	[10, 'X'],
+	[9, 'IX'],
+	[5, 'V'],
+	[4, 'IV'],
+	[1, 'I']
+];
+
+export function toRoman(n: number): string {
+	let rest = n;
+	let out = '';
+	for (const [value, digits] of ROMAN) {
+		while (rest >= value) {
+			out += digits;
+			rest -= value;
+		}
+	}
+	return out;
+}
+
+/** Joins hard-wrapped lines: one space, or nothing after the printer's hyphenation mark. */
+export function joinLines(lines: readonly string[]): string {
+	let out = '';
+	for (const raw of lines) {
+		const line = raw.trim();
+		if (!line) continue;
+		if (!out) out = line;
+		else if (out.endsWith(SOFT_HYPHEN_END)) out = out.slice(0, -1) + line;
+		else out += ' ' + line;
+	}
+	return out;
+}
+
+interface ItemDraft {
+	letter: string;
+	lines: string[];
+}
+interface IncisoDraft {
+	id: string;
+	numeral: string;
+	lines: string[];
+	items: ItemDraft[];
+}
+interface ParagraphDraft {
+	id: string;
+	label: string;
+	lines: string[];
+	incisos: IncisoDraft[];
+}
+interface ArticleDraft {
+	number: number;
+	chapter: string;
+	caput: string[];
+	incisos: IncisoDraft[];
+	paragraphs: ParagraphDraft[];
+}
+
+// Ordinal up to nine, cardinal from ten on, as printed (LC 95/1998, art. 10, I).
+const articleLabel = (n: number) => (n <= 9 ? `Art. ${n}º` : `Art. ${n}`);
+
+const finishInciso = (d: IncisoDraft): LawInciso => {
+	const inciso: LawInciso = { id: d.id, numeral: d.numeral, text: joinLines(d.lines) };
+	if (d.items.length > 0)
+		inciso.items = d.items.map((i) => ({ letter: i.letter, text: joinLines(i.lines) }));
+	return inciso;
+};
+
+const finishArticle = (d: ArticleDraft): LawArticle => ({
+	id: `art${d.number}`,
+	number: d.number,
+	label: articleLabel(d.number),
+	caput: joinLines(d.caput),
+	incisos: d.incisos.map(finishInciso),
+	paragraphs: d.paragraphs.map((p) => ({
+		id: p.id,
+		label: p.label,
+		text: joinLines(p.lines),
+		incisos: p.incisos.map(finishInciso)
+	})),
+	chapter: d.chapter
+});
+
+/** All the text of an article, for checks that look at the article as a whole. */
+const articleTexts = (a: LawArticle): string[] => {
+	const incisos = (list: LawInciso[]) =>
+		list.flatMap((i) => [i.text, ...(i.items ?? []).map((item) => item.text)]);
+	return [
+		a.caput,
+		...incisos(a.incisos),
+		...a.paragraphs.flatMap((p) => [p.text, ...incisos(p.incisos)])
+	];
+};
+
+const count = (s: string, ch: string) => s.split(ch).length - 1;
+
+/**
+ * Parses the published text of Lei nº 2.059/2011. Throws when the structure is not the expected
+ * one (articles out of order, an inciso numbering it cannot explain): a wrong anchor would send a
+ * rider to the wrong rule, so it is better to fail in the tests.
+ */
+export function parseLaw(text: string): Law {
+	const lines = text
+		.replace(/\r\n?/g, '\n')
+		.split('\n')
+		.map((l) => l.trim())
+		.filter((l) => l.length > 0);
+
+	let title = '';
+	const ementa: string[] = [];
+	const preamble: string[] = [];
+	const closing: string[] = [];
+	const errata: LawErratum[] = [];
+	const drafts: ArticleDraft[] = [];
+
+	type Phase = 'header' | 'ementa' | 'preamble' | 'body' | 'closing';
+	let phase: Phase = 'header';
+	let chapter = '';
+	let article: ArticleDraft | undefined;
+	let inciso: IncisoDraft | undefined;
+	// Where a continuation line goes: the last caput, paragraph, inciso or alínea opened.
+	let sink: string[] = [];
+
+	for (let i = 0; i < lines.length; i++) {
+		const line = lines[i] ?? '';
+
+		if (phase === 'header') {
+			if (TITLE.test(line)) {
+				title = line;
+				phase = 'ementa';
+			}
+			continue;
+		}
+		if (phase === 'ementa') {
+			ementa.push(line);
+			if (line.endsWith('”')) phase = 'preamble';
+			continue;
+		}
+		if (phase === 'closing') {
+			closing.push(line);
+			continue;
+		}
+
+		const chapterMatch = CHAPTER.exec(line);
+		if (chapterMatch) {
+			// The chapter name is the next printed line.
+			const name = lines[i + 1] ?? '';
+			chapter = `CAPÍTULO ${chapterMatch[1]} — ${name}`;
+			i++;
+			phase = 'body';
+			continue;
+		}
+
+		const articleMatch = ARTICLE.exec(line);
+		// Only the next number opens an article: "Art. 37, caput" inside Art. 29 is a citation.
+		if (articleMatch && Number(articleMatch[1]) === drafts.length + 1) {
+			article = {
+				number: drafts.length + 1,
+				chapter,
+				caput: [articleMatch[2] ?? ''],
+				incisos: [],
+				paragraphs: []
+			};
+			drafts.push(article);
+			inciso = undefined;
+			sink = article.caput;
+			phase = 'body';
+			continue;
+		}
+
+		if (phase === 'preamble') {
+			if (!LAW_BODY.test(line)) preamble.push(line);
+			continue;
+		}
+		if (!article) continue;
+
+		if (PLACE_AND_DATE.test(line)) {
+			closing.push(line);
+			phase = 'closing';
+			continue;
+		}
+
+		const sole = SOLE_PARAGRAPH.exec(line);
+		const numbered = PARAGRAPH.exec(line);
+		if (sole || numbered) {
+			const paragraph: ParagraphDraft = sole
+				? {
+						id: `art${article.number}-pu`,
+						label: 'Parágrafo único',
+						lines: [sole[1] ?? ''],
+						incisos: []
+					}
+				: {
+						id: `art${article.number}-p${numbered?.[1]}`,
+						label: `§ ${numbered?.[1]}º`,
+						lines: [numbered?.[2] ?? ''],
+						incisos: []
+					};
+			article.paragraphs.push(paragraph);
+			inciso = undefined;
+			sink = paragraph.lines;
+			continue;
+		}
+
+		const incisoMatch = INCISO.exec(line);
+		if (incisoMatch) {
+			// Incisos after a paragraph belong to that paragraph (art16-p1-I).
+			const parent = article.paragraphs.at(-1);
+			const siblings = parent ? parent.incisos : article.incisos;
+			const parentId = parent ? parent.id : `art${article.number}`;
+			const printed = incisoMatch[1] ?? '';
+			const expected = toRoman(siblings.length + 1);
+			if (printed !== expected) {
+				// A dropped leading "X" (Art. 21: "VIII" between XVII and XIX) is a misprint of the
+				// expected numeral; anything else means the text is not what this parser knows.
+				if (!expected.endsWith(printed)) {
+					throw new Error(
+						`${parentId}: inciso "${printed}" fora de sequência (esperado ${expected})`
+					);
+				}
+				errata.push({
+					id: `numeracao-${parentId}-${expected}`,
+					note:
+						`${articleLabel(article.number)}: ` +
+						`o texto publicado imprime “${printed}” no inciso entre ${toRoman(siblings.length)} ` +
+						`e ${toRoman(siblings.length + 2)}. Pela sequência, trata-se do inciso ${expected}, ` +
+						`e assim ele é numerado aqui.`
+				});
+			}
+			inciso = {
+				id: `${parentId}-${expected}`,
+				numeral: expected,
+				lines: [incisoMatch[2] ?? ''],
+				items: []
+			};
+			siblings.push(inciso);
+			sink = inciso.lines;
+			continue;
+		}
+
+		const alineaMatch = ALINEA.exec(line);
+		if (alineaMatch && inciso) {
+			const item: ItemDraft = { letter: alineaMatch[1] ?? '', lines: [alineaMatch[2] ?? ''] };
+			inciso.items.push(item);
+			sink = item.lines;
+			continue;
+		}
+
+		sink.push(line);
+	}
+
+	if (!title) throw new Error('Título da lei (LEI Nº …) não encontrado');
+	if (drafts.length === 0) throw new Error('Nenhum artigo encontrado');
+
+	const articles = drafts.map(finishArticle);
+
+	errata.push({ id: 'orgaos', note: ORGAOS_NOTE });
+
+	// Arts. 10 and 14 end with a closing quote that was never opened: kept, but flagged so nobody
+	// "fixes" the transcription or reads them as quotations.
+	const strayQuotes = articles.filter((a) => {
+		const all = articleTexts(a).join(' ');
+		return count(all, '”') > count(all, '“');
+	});
+	if (strayQuotes.length > 0) {
+		const numbers = strayQuotes.map((a) => a.label.replace('Art. ', ''));
+		const list =
+			numbers.length === 1
+				? `O Art. ${numbers[0]} termina`
+				: `Os Arts. ${numbers.slice(0, -1).join(', ')} e ${numbers.at(-1)} terminam`;
+		errata.push({
+			id: 'aspas',
+			note:
+				`${list} com aspas de fechamento (”) ` +
+				'sem a abertura correspondente no texto publicado. Não há citação: o texto é mantido ' +
+				'como publicado.'
+		});
+	}
+
+	return {
+		id: 'lei-2059-2011',
+		title,
+		ementa: joinLines(ementa),
+		preamble: joinLines(preamble),
+		articles,
+		closing: closing.join('\n'),
+		errata
+	};
+}
+
+/** Every anchor id of the law (articles, paragraphs, incisos) and what it points at. */
+export function indexProvisions(law: Law): Map<string, Provision> {
+	const index = new Map<string, Provision>();
+	const add = (id: string, provision: Provision) => {
+		if (index.has(id)) throw new Error(`id repetido: ${id}`);
+		index.set(id, provision);
+	};
+	for (const article of law.articles) {
+		add(article.id, { article });
+		for (const inciso of article.incisos) add(inciso.id, { article, inciso });
+		for (const paragraph of article.paragraphs) {
+			add(paragraph.id, { article, paragraph });
+			for (const inciso of paragraph.incisos) add(inciso.id, { article, paragraph, inciso });
+		}
+	}
+	return index;
+}
+
+const CITE_ARTICLE = /^art\.?\s*(\d+)(?:\s*[º°])?/iu;
+const CITE_SEPARATOR = /^[\s,;-]+/u;
+const CITE_END = '(?=$|[\\s,;.-])';
+const CITE_SOLE = new RegExp(`^(?:par[áa]grafo\\s+[úu]nico|p\\.\\s*[úu]\\.|pu)${CITE_END}`, 'iu');
+const CITE_PARAGRAPH = new RegExp(`^(?:§\\s*|p)(\\d+)(?:\\s*[º°])?${CITE_END}`, 'iu');
+const CITE_INCISO = new RegExp(`^(?:inciso\\s+|inc\\.\\s*)?([IVXLC]+)${CITE_END}`, 'u');
+// Alíneas have no anchor of their own: they are shown inside their inciso.
+const CITE_ALINEA = /^(?:al[íi]nea\s+)?["“]?[a-z]["”]?\)?$/u;
+
+/**
+ * The anchor id for a citation as the app writes it ('Art. 16 §2º', 'Art. 21, XVII',
+ * 'Art. 8 parágrafo único', 'art21-XVII'), or null when it names nothing in `index`.
+ */
+export function citationIdIn(index: ReadonlyMap<string, Provision>, cite: string): string | null {
+	let rest = cite.normalize('NFC').trim();
+	const articleMatch = CITE_ARTICLE.exec(rest);
+	if (!articleMatch) return null;
+	let id = `art${Number(articleMatch[1])}`;
+	rest = rest.slice(articleMatch[0].length).replace(CITE_SEPARATOR, '');
+
+	const sole = CITE_SOLE.exec(rest);
+	const paragraph = sole ? null : CITE_PARAGRAPH.exec(rest);
+	if (sole) id += '-pu';
+	else if (paragraph) id += `-p${Number(paragraph[1])}`;
+	rest = rest.slice((sole ?? paragraph)?.[0].length ?? 0).replace(CITE_SEPARATOR, '');
+
+	const inciso = CITE_INCISO.exec(rest);
+	if (inciso) {
+		id += `-${inciso[1]}`;
+		rest = rest.slice(inciso[0].length).replace(CITE_SEPARATOR, '');
+	}
+
+	if (rest.length > 0 && !/^caput$/iu.test(rest) && !(inciso && CITE_ALINEA.test(rest))) {
+		return null;
+	}
+	return index.has(id) ? id : null;
+}
