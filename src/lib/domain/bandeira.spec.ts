@@ -26,19 +26,39 @@ describe('bandeira at an instant (Art. 16)', () => {
 		['2026-12-08T16:00:00Z', 1, [], 'noon given in UTC, a Tuesday (Art. 16)'],
 		['2026-12-05T19:59:59-04:00', 1, [], 'Saturday by day (Art. 16)'],
 		['2026-12-05T21:00:00-04:00', 2, ['night'], 'Saturday night (Art. 16 §2º)'],
-		['2026-12-06T00:00:00-04:00', 2, ['night', 'sunday'], 'Sunday starts at night (Art. 16 §1º, §2º)'],
+		[
+			'2026-12-06T00:00:00-04:00',
+			2,
+			['night', 'sunday'],
+			'Sunday starts at night (Art. 16 §1º, §2º)'
+		],
 		['2026-12-06T12:00:00-04:00', 2, ['sunday'], 'Sunday all day (Art. 16 §1º)'],
 		['2026-12-06T23:59:59-04:00', 2, ['night', 'sunday'], 'Sunday night (Art. 16 §1º, §2º)'],
 		['2026-12-07T05:00:00-04:00', 1, [], 'Monday 05:00 (Art. 16 §2º)'],
-		['2026-12-24T15:00:00-04:00', 1, [], 'eve of Christmas: ponto facultativo, not a holiday (Art. 16 §1º)'],
+		[
+			'2026-12-24T15:00:00-04:00',
+			1,
+			[],
+			'eve of Christmas: ponto facultativo, not a holiday (Art. 16 §1º)'
+		],
 		['2026-12-24T20:00:00-04:00', 2, ['night'], 'eve of Christmas at night (Art. 16 §2º)'],
 		['2026-12-25T10:00:00-04:00', 2, ['holiday'], 'Christmas (Art. 16 §1º, Lei 662/1949)'],
 		['2026-04-03T10:00:00-04:00', 2, ['holiday'], 'Good Friday (Art. 16 §1º, Lei 9.093/1995)'],
-		['2026-01-04T10:00:00-04:00', 2, ['sunday', 'holiday'], 'state holiday on a Sunday (Art. 16 §1º)'],
+		[
+			'2026-01-04T10:00:00-04:00',
+			2,
+			['sunday', 'holiday'],
+			'state holiday on a Sunday (Art. 16 §1º)'
+		],
 		['2027-01-04T10:00:00-04:00', 2, ['holiday'], '4 Jan, Lei estadual 2.291/2010 (Art. 16 §1º)'],
 		['2026-06-18T10:00:00-04:00', 2, ['holiday'], '18 Jun, Lei estadual 1.026/2001 (Art. 16 §1º)'],
 		['2026-08-05T10:00:00-04:00', 2, ['holiday'], 'municipal anniversary (Art. 16 §1º)'],
-		['2026-02-16T10:00:00-04:00', 1, [], 'Carnaval is ponto facultativo, not a holiday (Art. 16 §1º)'],
+		[
+			'2026-02-16T10:00:00-04:00',
+			1,
+			[],
+			'Carnaval is ponto facultativo, not a holiday (Art. 16 §1º)'
+		],
 		['2026-02-17T10:00:00-04:00', 1, [], 'Carnaval Tuesday, by day (Art. 16 §1º)'],
 		['2026-02-17T20:30:00-04:00', 2, ['night'], 'Carnaval Tuesday at night (Art. 16 §2º)'],
 		['2026-06-04T10:00:00-04:00', 1, [], 'Corpus Christi is ponto facultativo (Art. 16 §1º)'],
@@ -77,19 +97,84 @@ describe('bandeira at an instant (Art. 16)', () => {
 
 describe('since/until: the maximal period of the bandeira around the instant (Art. 16)', () => {
 	const cases: [iso: string, since: string, until: string, why: string][] = [
-		['2026-12-07T12:00:00-04:00', '2026-12-07T05:00:00-04:00', '2026-12-07T20:00:00-04:00', 'a weekday by day'],
-		['2026-12-07T20:00:00-04:00', '2026-12-07T20:00:00-04:00', '2026-12-08T05:00:00-04:00', 'a weekday night'],
-		['2026-12-08T03:00:00-04:00', '2026-12-07T20:00:00-04:00', '2026-12-08T05:00:00-04:00', 'after midnight'],
-		['2026-12-05T21:00:00-04:00', '2026-12-05T20:00:00-04:00', '2026-12-07T05:00:00-04:00', 'Saturday 21:00 → Monday 05:00'],
-		['2026-12-06T12:00:00-04:00', '2026-12-05T20:00:00-04:00', '2026-12-07T05:00:00-04:00', 'Sunday noon'],
-		['2026-12-05T10:00:00-04:00', '2026-12-05T05:00:00-04:00', '2026-12-05T20:00:00-04:00', 'Saturday by day'],
-		['2026-12-24T21:00:00-04:00', '2026-12-24T20:00:00-04:00', '2026-12-26T05:00:00-04:00', '24 Dec 21:00 → 26 Dec 05:00'],
-		['2026-12-25T10:00:00-04:00', '2026-12-24T20:00:00-04:00', '2026-12-26T05:00:00-04:00', 'Christmas day'],
-		['2026-12-31T21:00:00-04:00', '2026-12-31T20:00:00-04:00', '2027-01-02T05:00:00-04:00', 'New Year (Friday) run'],
-		['2026-09-06T12:00:00-04:00', '2026-09-05T20:00:00-04:00', '2026-09-08T05:00:00-04:00', 'Sunday + Independence Monday'],
-		['2027-12-25T12:00:00-04:00', '2027-12-24T20:00:00-04:00', '2027-12-27T05:00:00-04:00', 'Christmas Saturday + Sunday'],
-		['2026-04-03T10:00:00-04:00', '2026-04-02T20:00:00-04:00', '2026-04-04T05:00:00-04:00', 'Good Friday'],
-		['2026-12-25T14:00:00Z', '2026-12-25T00:00:00Z', '2026-12-26T09:00:00Z', 'the API example, in UTC']
+		[
+			'2026-12-07T12:00:00-04:00',
+			'2026-12-07T05:00:00-04:00',
+			'2026-12-07T20:00:00-04:00',
+			'a weekday by day'
+		],
+		[
+			'2026-12-07T20:00:00-04:00',
+			'2026-12-07T20:00:00-04:00',
+			'2026-12-08T05:00:00-04:00',
+			'a weekday night'
+		],
+		[
+			'2026-12-08T03:00:00-04:00',
+			'2026-12-07T20:00:00-04:00',
+			'2026-12-08T05:00:00-04:00',
+			'after midnight'
+		],
+		[
+			'2026-12-05T21:00:00-04:00',
+			'2026-12-05T20:00:00-04:00',
+			'2026-12-07T05:00:00-04:00',
+			'Saturday 21:00 → Monday 05:00'
+		],
+		[
+			'2026-12-06T12:00:00-04:00',
+			'2026-12-05T20:00:00-04:00',
+			'2026-12-07T05:00:00-04:00',
+			'Sunday noon'
+		],
+		[
+			'2026-12-05T10:00:00-04:00',
+			'2026-12-05T05:00:00-04:00',
+			'2026-12-05T20:00:00-04:00',
+			'Saturday by day'
+		],
+		[
+			'2026-12-24T21:00:00-04:00',
+			'2026-12-24T20:00:00-04:00',
+			'2026-12-26T05:00:00-04:00',
+			'24 Dec 21:00 → 26 Dec 05:00'
+		],
+		[
+			'2026-12-25T10:00:00-04:00',
+			'2026-12-24T20:00:00-04:00',
+			'2026-12-26T05:00:00-04:00',
+			'Christmas day'
+		],
+		[
+			'2026-12-31T21:00:00-04:00',
+			'2026-12-31T20:00:00-04:00',
+			'2027-01-02T05:00:00-04:00',
+			'New Year (Friday) run'
+		],
+		[
+			'2026-09-06T12:00:00-04:00',
+			'2026-09-05T20:00:00-04:00',
+			'2026-09-08T05:00:00-04:00',
+			'Sunday + Independence Monday'
+		],
+		[
+			'2027-12-25T12:00:00-04:00',
+			'2027-12-24T20:00:00-04:00',
+			'2027-12-27T05:00:00-04:00',
+			'Christmas Saturday + Sunday'
+		],
+		[
+			'2026-04-03T10:00:00-04:00',
+			'2026-04-02T20:00:00-04:00',
+			'2026-04-04T05:00:00-04:00',
+			'Good Friday'
+		],
+		[
+			'2026-12-25T14:00:00Z',
+			'2026-12-25T00:00:00Z',
+			'2026-12-26T09:00:00Z',
+			'the API example, in UTC'
+		]
 	];
 	for (const [iso, since, until, why] of cases) {
 		test(`${iso}: ${why}`, () => {
@@ -106,11 +191,23 @@ describe('since/until: the maximal period of the bandeira around the instant (Ar
 			facultativos: {},
 			municipal: [],
 			decreedDays: [
-				{ date: '2026-12-07', action: 'add', name: 'Dia decretado', reference: 'Decreto municipal nº 9/2026' },
-				{ date: '2026-12-08', action: 'add', name: 'Dia decretado', reference: 'Decreto municipal nº 9/2026' }
+				{
+					date: '2026-12-07',
+					action: 'add',
+					name: 'Dia decretado',
+					reference: 'Decreto municipal nº 9/2026'
+				},
+				{
+					date: '2026-12-08',
+					action: 'add',
+					name: 'Dia decretado',
+					reference: 'Decreto municipal nº 9/2026'
+				}
 			]
 		});
-		const decreed = calendarFromYears([{ year: 2026, holidays: [...base.year(2026).holidays, ...year.holidays] }]);
+		const decreed = calendarFromYears([
+			{ year: 2026, holidays: [...base.year(2026).holidays, ...year.holidays] }
+		]);
 		const b = bandeiraAt(new Date('2026-12-07T12:00:00-04:00'), { ...ctx, calendar: decreed });
 		expect(b?.reasons.map((r) => r.kind)).toEqual(['holiday']);
 		expect(b?.since?.toISOString()).toBe('2026-12-06T00:00:00.000Z');

@@ -60,7 +60,8 @@ export interface BandeiraContext {
 /** The rule in force on a local date, or null before the first one. */
 export function ruleOn(date: LocalDate, rules: readonly BandeiraRule[]): BandeiraRule | null {
 	let found: BandeiraRule | null = null;
-	for (const r of rules) if (r.validFrom <= date && (!found || r.validFrom > found.validFrom)) found = r;
+	for (const r of rules)
+		if (r.validFrom <= date && (!found || r.validFrom > found.validFrom)) found = r;
 	return found;
 }
 
@@ -79,7 +80,12 @@ function reasonsAt(
 ): Reason[] {
 	const reasons: Reason[] = [];
 	if (inNight(minutes, rule)) {
-		reasons.push({ kind: 'night', start: rule.night.start, end: rule.night.end, cite: rule.night.cite });
+		reasons.push({
+			kind: 'night',
+			start: rule.night.start,
+			end: rule.night.end,
+			cite: rule.night.cite
+		});
 	}
 	if (rule.sundays && weekday === 0) reasons.push({ kind: 'sunday', cite: rule.sundays.cite });
 	if (rule.holidays) {
@@ -98,7 +104,9 @@ interface Point {
 
 /** The instants within a day at which the flag may change: midnight and the night window edges. */
 function marksOf(rule: BandeiraRule): number[] {
-	return [...new Set([0, minutesOf(rule.night.start), minutesOf(rule.night.end)])].sort((a, b) => a - b);
+	return [...new Set([0, minutesOf(rule.night.start), minutesOf(rule.night.end)])].sort(
+		(a, b) => a - b
+	);
 }
 
 /** 400 days of boundaries is more than any run of Sundays, holidays and nights can last. */
@@ -124,11 +132,15 @@ export function bandeiraAt(at: Date, ctx: BandeiraContext): Bandeira | null {
 	const nextMark = (p: Point): Point => {
 		const r = ruleOn(p.date, ctx.rules) ?? rule;
 		const m = marksOf(r).find((x) => x > p.minutes);
-		return m === undefined ? { date: addDays(p.date, 1), minutes: 0 } : { date: p.date, minutes: m };
+		return m === undefined
+			? { date: addDays(p.date, 1), minutes: 0 }
+			: { date: p.date, minutes: m };
 	};
 	const prevMark = (p: Point): Point => {
 		const r = ruleOn(p.date, ctx.rules) ?? rule;
-		const m = marksOf(r).filter((x) => x < p.minutes).pop();
+		const m = marksOf(r)
+			.filter((x) => x < p.minutes)
+			.pop();
 		if (m !== undefined) return { date: p.date, minutes: m };
 		const prevDate = addDays(p.date, -1);
 		const pr = ruleOn(prevDate, ctx.rules) ?? rule;
@@ -141,7 +153,10 @@ export function bandeiraAt(at: Date, ctx: BandeiraContext): Bandeira | null {
 
 	// Start of the segment holding `at`: the last mark at or before the local time.
 	const marks = marksOf(rule);
-	let start: Point = { date: local.date, minutes: marks.filter((m) => m <= local.minutes).pop() ?? 0 };
+	let start: Point = {
+		date: local.date,
+		minutes: marks.filter((m) => m <= local.minutes).pop() ?? 0
+	};
 	let since: Date | null = null;
 	for (let i = 0; i < MAX_STEPS; i++) {
 		const before = prevMark(start);

@@ -163,8 +163,7 @@ const INSTANT =
 	/^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
 export type InstantParse =
-	| { ok: true; at: Date }
-	| { ok: false; reason: 'format' | 'offset' | 'invalid' };
+	{ ok: true; at: Date } | { ok: false; reason: 'format' | 'offset' | 'invalid' };
 
 /**
  * Parses an ISO 8601 instant. An instant must say its offset (`Z` or `±hh:mm`): a bare local time

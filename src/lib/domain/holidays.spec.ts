@@ -69,14 +69,29 @@ describe('decreed days (profile data with the decree that makes them)', () => {
 		facultativos: { 'easter 60': { name: 'Corpus Christi', source: 'Portaria' } },
 		municipal: [],
 		decreedDays: [
-			{ date: '2026-06-04', action: 'add', name: 'Corpus Christi', reference: 'Decreto municipal nº 1/2026' },
-			{ date: '2026-06-18', action: 'remove', name: 'Dia do Evangélico', reference: 'Decreto municipal nº 2/2026' }
+			{
+				date: '2026-06-04',
+				action: 'add',
+				name: 'Corpus Christi',
+				reference: 'Decreto municipal nº 1/2026'
+			},
+			{
+				date: '2026-06-18',
+				action: 'remove',
+				name: 'Dia do Evangélico',
+				reference: 'Decreto municipal nº 2/2026'
+			}
 		]
 	};
 	const cal = composeYear(2026, base, data);
 	test('a decree adds a ponto facultativo day: it counts and leaves the facultativo list', () => {
 		expect(cal.holidays).toEqual([
-			{ date: '2026-06-04', name: 'Corpus Christi', scope: 'decreed', source: 'Decreto municipal nº 1/2026' }
+			{
+				date: '2026-06-04',
+				name: 'Corpus Christi',
+				scope: 'decreed',
+				source: 'Decreto municipal nº 1/2026'
+			}
 		]);
 		expect(cal.facultativos).toEqual([]);
 	});
@@ -101,9 +116,9 @@ describe('golden calendars (review the diff whenever data or date-holidays chang
 	for (const year of [2024, 2025, 2026, 2027]) {
 		test(`holidays-${year}.json`, async () => {
 			const { holidays, facultativos } = service.year(year);
-			await expect(JSON.stringify({ year, holidays, facultativos }, null, '\t') + '\n').toMatchFileSnapshot(
-				`./__golden__/holidays-${year}.json`
-			);
+			await expect(
+				JSON.stringify({ year, holidays, facultativos }, null, '\t') + '\n'
+			).toMatchFileSnapshot(`./__golden__/holidays-${year}.json`);
 		});
 	}
 });

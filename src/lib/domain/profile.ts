@@ -57,8 +57,18 @@ export function holidayProfileOf(profile: Profile): HolidayProfile {
 	const { holidays, stateTransfers } = profile;
 	if (!stateTransfers.followForBandeira) return holidays;
 	const moved = stateTransfers.decrees.flatMap((t) => [
-		{ date: t.from, action: 'remove' as const, name: 'Feriado estadual transferido', reference: t.reference },
-		{ date: t.to, action: 'add' as const, name: 'Criação do Estado de Rondônia (transferido)', reference: t.reference }
+		{
+			date: t.from,
+			action: 'remove' as const,
+			name: 'Feriado estadual transferido',
+			reference: t.reference
+		},
+		{
+			date: t.to,
+			action: 'add' as const,
+			name: 'Criação do Estado de Rondônia (transferido)',
+			reference: t.reference
+		}
 	]);
 	return { ...holidays, decreedDays: [...holidays.decreedDays, ...moved] };
 }

@@ -41,7 +41,8 @@ export interface TariffDecree {
 /** The decree in force on a local date, or null before the first. */
 export function decreeOn(date: LocalDate, decrees: readonly TariffDecree[]): TariffDecree | null {
 	let found: TariffDecree | null = null;
-	for (const d of decrees) if (d.validFrom <= date && (!found || d.validFrom > found.validFrom)) found = d;
+	for (const d of decrees)
+		if (d.validFrom <= date && (!found || d.validFrom > found.validFrom)) found = d;
 	return found;
 }
 
@@ -72,10 +73,18 @@ export interface FareOptions {
 export function quoteFare(decree: TariffDecree, flag: Flag, options: FareOptions = {}): FareQuote {
 	const values = decree.bandeiras[flag];
 	const parts: FareQuote['parts'] = [
-		{ kind: 'flagfall', label: `Bandeirada — bandeira ${flag === 1 ? 'I' : 'II'}`, centavos: values.flagfall }
+		{
+			kind: 'flagfall',
+			label: `Bandeirada — bandeira ${flag === 1 ? 'I' : 'II'}`,
+			centavos: values.flagfall
+		}
 	];
 	if (values.perKm !== undefined && options.km !== undefined && options.km > 0) {
-		parts.push({ kind: 'distance', label: `${options.km} km`, centavos: Math.round(values.perKm * options.km) });
+		parts.push({
+			kind: 'distance',
+			label: `${options.km} km`,
+			centavos: Math.round(values.perKm * options.km)
+		});
 	}
 	for (const id of options.surcharges ?? []) {
 		const s = decree.surcharges.find((x) => x.id === id);

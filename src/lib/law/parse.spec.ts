@@ -257,3 +257,15 @@ describe('parser details', () => {
 		expect(parseLaw(source.replace(/\n/g, '\r\n'))).toEqual(law);
 	});
 });
+
+describe('every citation the profile makes points at a provision of the law', () => {
+	test('bandeira rules', async () => {
+		const { rolimDeMoura } = await import('$lib/profile/rolim-de-moura');
+		const { citationId } = await import('./index');
+		for (const r of rolimDeMoura.bandeiraRules) {
+			for (const cite of [r.cite, r.night.cite, r.sundays?.cite, r.holidays?.cite]) {
+				if (cite) expect(citationId(cite), cite).not.toBeNull();
+			}
+		}
+	});
+});

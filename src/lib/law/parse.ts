@@ -9,6 +9,7 @@
  * published; the few printing errors that matter for links are corrected in the ids only where the
  * numbering requires it, and every such decision is listed in `errata`.
  */
+import { anchorOf } from './cite';
 
 export interface LawItem {
 	letter: string;
@@ -405,40 +406,11 @@ export function indexProvisions(law: Law): Map<string, Provision> {
 	return index;
 }
 
-const CITE_ARTICLE = /^art\.?\s*(\d+)(?:\s*[º°])?/iu;
-const CITE_SEPARATOR = /^[\s,;-]+/u;
-const CITE_END = '(?=$|[\\s,;.-])';
-const CITE_SOLE = new RegExp(`^(?:par[áa]grafo\\s+[úu]nico|p\\.\\s*[úu]\\.|pu)${CITE_END}`, 'iu');
-const CITE_PARAGRAPH = new RegExp(`^(?:§\\s*|p)(\\d+)(?:\\s*[º°])?${CITE_END}`, 'iu');
-const CITE_INCISO = new RegExp(`^(?:inciso\\s+|inc\\.\\s*)?([IVXLC]+)${CITE_END}`, 'u');
-// Alíneas have no anchor of their own: they are shown inside their inciso.
-const CITE_ALINEA = /^(?:al[íi]nea\s+)?["“]?[a-z]["”]?\)?$/u;
-
 /**
  * The anchor id for a citation as the app writes it ('Art. 16 §2º', 'Art. 21, XVII',
  * 'Art. 8 parágrafo único', 'art21-XVII'), or null when it names nothing in `index`.
  */
 export function citationIdIn(index: ReadonlyMap<string, Provision>, cite: string): string | null {
-	let rest = cite.normalize('NFC').trim();
-	const articleMatch = CITE_ARTICLE.exec(rest);
-	if (!articleMatch) return null;
-	let id = `art${Number(articleMatch[1])}`;
-	rest = rest.slice(articleMatch[0].length).replace(CITE_SEPARATOR, '');
-
-	const sole = CITE_SOLE.exec(rest);
-	const paragraph = sole ? null : CITE_PARAGRAPH.exec(rest);
-	if (sole) id += '-pu';
-	else if (paragraph) id += `-p${Number(paragraph[1])}`;
-	rest = rest.slice((sole ?? paragraph)?.[0].length ?? 0).replace(CITE_SEPARATOR, '');
-
-	const inciso = CITE_INCISO.exec(rest);
-	if (inciso) {
-		id += `-${inciso[1]}`;
-		rest = rest.slice(inciso[0].length).replace(CITE_SEPARATOR, '');
-	}
-
-	if (rest.length > 0 && !/^caput$/iu.test(rest) && !(inciso && CITE_ALINEA.test(rest))) {
-		return null;
-	}
-	return index.has(id) ? id : null;
+	const id = anchorOf(cite);
+	return id !== null && index.has(id) ? id : null;
 }

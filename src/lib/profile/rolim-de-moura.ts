@@ -45,7 +45,11 @@ export const rolimDeMoura: Profile = {
 		// Keys are date-holidays' rule strings (country BR, state RO); only type "public" entries
 		// are matched here. A public entry with no key fails the golden-calendar test.
 		legal: {
-			'01-01': { scope: 'national', source: LEI_662, name: 'Confraternização Universal (Ano Novo)' },
+			'01-01': {
+				scope: 'national',
+				source: LEI_662,
+				name: 'Confraternização Universal (Ano Novo)'
+			},
 			'04-21': { scope: 'national', source: LEI_662, name: 'Tiradentes' },
 			'05-01': { scope: 'national', source: LEI_662, name: 'Dia do Trabalho' },
 			'09-07': { scope: 'national', source: LEI_662, name: 'Independência do Brasil' },
@@ -93,7 +97,10 @@ export const rolimDeMoura: Profile = {
 		facultativos: {
 			'easter -48': { name: 'Carnaval (segunda-feira)', source: PONTO_FACULTATIVO },
 			'easter -47': { name: 'Carnaval (terça-feira)', source: PONTO_FACULTATIVO },
-			'easter -46 PT14H': { name: 'Quarta-feira de Cinzas (até as 14h)', source: PONTO_FACULTATIVO },
+			'easter -46 PT14H': {
+				name: 'Quarta-feira de Cinzas (até as 14h)',
+				source: PONTO_FACULTATIVO
+			},
 			'easter 60': { name: 'Corpus Christi', source: PONTO_FACULTATIVO },
 			'12-24 14:00': { name: 'Véspera de Natal (à tarde)', source: PONTO_FACULTATIVO },
 			'12-31 14:00': { name: 'Véspera de Ano Novo (à tarde)', source: PONTO_FACULTATIVO }
@@ -117,9 +124,24 @@ export const rolimDeMoura: Profile = {
 			'a Lei 2.059/2011 fala em "feriados", e o feriado legal (Lei estadual nº 2.291/2010) ' +
 			'continua em 4 de janeiro. Um decreto municipal pode mudar isso como "dia decretado".',
 		decrees: [
-			{ year: 2018, from: '2018-01-04', to: '2018-01-02', reference: 'Decreto estadual nº 22.484/2017' },
-			{ year: 2022, from: '2022-01-04', to: '2022-01-03', reference: 'Decreto estadual nº 26.739/2021' },
-			{ year: 2024, from: '2024-01-04', to: '2024-01-02', reference: 'Decreto estadual nº 28.680/2023' }
+			{
+				year: 2018,
+				from: '2018-01-04',
+				to: '2018-01-02',
+				reference: 'Decreto estadual nº 22.484/2017'
+			},
+			{
+				year: 2022,
+				from: '2022-01-04',
+				to: '2022-01-03',
+				reference: 'Decreto estadual nº 26.739/2021'
+			},
+			{
+				year: 2024,
+				from: '2024-01-04',
+				to: '2024-01-02',
+				reference: 'Decreto estadual nº 28.680/2023'
+			}
 		]
 	},
 	tariffDecrees: [

@@ -1,0 +1,35 @@
+import type { Reason } from '$lib/domain/bandeira';
+import type { HolidayScope } from '$lib/domain/holidays';
+import { m } from '$lib/paraglide/messages';
+
+/** "20:00" → "20h", "05:00" → "5h", "05:30" → "5h30" (how riders say it). */
+export function hourWords(hhmm: string): string {
+	const [h = '0', min = '00'] = hhmm.split(':');
+	return `${Number(h)}h${min === '00' ? '' : min}`;
+}
+
+export function scopeText(scope: HolidayScope): string {
+	return {
+		national: m.scope_national,
+		state: m.scope_state,
+		municipal: m.scope_municipal,
+		decreed: m.scope_decreed
+	}[scope]();
+}
+
+/** The reason in words: "Domingo", "Feriado nacional — Natal", "Horário noturno, das 20h às 5h". */
+export function reasonText(reason: Reason): string {
+	switch (reason.kind) {
+		case 'night':
+			return m.reason_night({ start: hourWords(reason.start), end: hourWords(reason.end) });
+		case 'sunday':
+			return m.reason_sunday();
+		case 'holiday':
+			return m.reason_holiday({
+				scope: scopeText(reason.holiday.scope),
+				name: reason.holiday.name
+			});
+	}
+}
+
+export const flagNumeral = (flag: 1 | 2) => (flag === 1 ? 'I' : 'II');

@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import settings from '../../project.inlang/settings.json';
+
+/** pt-BR is the default and complete; every other locale must have every key, with the same
+ * placeholders — a missing translation fails here instead of showing Portuguese to a rider. */
+const read = (locale: string): Record<string, string> => {
+	const messages = JSON.parse(
+		readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8')
+	);
+	delete messages.$schema;
+	return messages;
+};
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((x) => x[1]).sort();
+
+const base = read(settings.baseLocale);
+
+describe('messages', () => {
+	test('pt-BR is the base locale', () => expect(settings.baseLocale).toBe('pt-BR'));
+	for (const locale of settings.locales) {
+		const messages = read(locale);
+		test(`${locale} has every key of pt-BR and no other`, () => {
+			expect(Object.keys(messages).sort()).toEqual(Object.keys(base).sort());
+		});
+		test(`${locale} has no empty message and the same placeholders as pt-BR`, () => {
+			for (const [key, text] of Object.entries(messages)) {
+				expect(text.trim(), key).not.toBe('');
+				expect(placeholders(text), key).toEqual(placeholders(base[key] ?? ''));
+			}
+		});
+	}
+});

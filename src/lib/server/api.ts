@@ -1,0 +1,56 @@
+/**
+ * Conventions of the public JSON API: CORS open for GET, errors as
+ * `{"error": {"code", "message", "fields"?}}` with a 4xx, messages in the caller's language
+ * (Accept-Language: pt-BR by default, es, en).
+ */
+import { json } from '@sveltejs/kit';
+import { locales, baseLocale } from '$lib/paraglide/runtime';
+
+export type ApiLocale = (typeof locales)[number];
+
+export const CORS = {
+	'access-control-allow-origin': '*',
+	'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+	'access-control-allow-headers': 'Content-Type, If-None-Match',
+	'access-control-max-age': '86400'
+} as const;
+
+/** The best of our locales for an Accept-Language header. */
+export function apiLocale(request: Request): ApiLocale {
+	const header = request.headers.get('accept-language') ?? '';
+	const wanted = header
+		.split(',')
+		.map((part) => {
+			const [tag = '', q = 'q=1'] = part.trim().split(';');
+			return { tag: tag.toLowerCase(), q: Number(q.replace(/^q=/, '')) || 0 };
+		})
+		.filter((x) => x.tag && x.q > 0)
+		.sort((a, b) => b.q - a.q);
+	for (const { tag } of wanted) {
+		const exact = locales.find((l) => l.toLowerCase() === tag);
+		if (exact) return exact;
+		const lang = locales.find((l) => l.toLowerCase().split('-')[0] === tag.split('-')[0]);
+		if (lang) return lang;
+	}
+	return baseLocale;
+}
+
+export function ok(body: unknown, headers: Record<string, string> = {}): Response {
+	return json(body, { headers: { ...CORS, ...headers } });
+}
+
+export function apiError(
+	status: number,
+	code: string,
+	message: string,
+	fields?: Record<string, string>
+): Response {
+	return json(
+		{ error: fields ? { code, message, fields } : { code, message } },
+		{ status, headers: { ...CORS, 'cache-control': 'no-store' } }
+	);
+}
+
+export function preflight(): Response {
+	return new Response(null, { status: 204, headers: CORS });
+}

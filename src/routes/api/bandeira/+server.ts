@@ -1,0 +1,82 @@
+import { localISO, parseInstant } from '$lib/domain/clock';
+import { m } from '$lib/paraglide/messages';
+import { profile } from '$lib/profile';
+import { answerAt } from '$lib/rules';
+import { apiError, apiLocale, ok, preflight } from '$lib/server/api';
+import { bandeiraContext } from '$lib/server/calendar';
+import type { RequestHandler } from './$types';
+
+const LAST_YEAR = 2100;
+
+/** GET /api/bandeira?at=<ISO 8601 instant with offset> — the bandeira and fare (Art. 15–17). */
+export const GET: RequestHandler = ({ url, request }) => {
+	const locale = apiLocale(request);
+	const atParam = url.searchParams.get('at');
+	let at = new Date();
+	if (atParam !== null) {
+		const parsed = parseInstant(atParam);
+		if (!parsed.ok) {
+			const message =
+				parsed.reason === 'offset'
+					? m.api_at_offset({}, { locale })
+					: m.api_at_invalid({}, { locale });
+			return apiError(
+				400,
+				parsed.reason === 'offset' ? 'missing_offset' : 'invalid_instant',
+				message,
+				{
+					at: message
+				}
+			);
+		}
+		at = parsed.at;
+	}
+	const answer =
+		at.getUTCFullYear() <= LAST_YEAR ? answerAt(at, bandeiraContext, profile.tariffDecrees) : null;
+	if (!answer) {
+		const message = m.api_at_range(
+			{ from: profile.laws[0]?.validFrom ?? '', to: `${LAST_YEAR}-12-31` },
+			{ locale }
+		);
+		return apiError(400, 'out_of_range', message, { at: message });
+	}
+	const { bandeira, fare } = answer;
+	return ok(
+		{
+			at: at.toISOString(),
+			local: localISO(at, profile.timeZone),
+			timeZone: profile.timeZone,
+			bandeira: bandeira.flag,
+			reasons: bandeira.reasons.map((r) =>
+				r.kind === 'holiday'
+					? {
+							kind: r.kind,
+							name: r.holiday.name,
+							scope: r.holiday.scope,
+							source: r.holiday.source,
+							date: r.holiday.date,
+							article: r.cite
+						}
+					: r.kind === 'night'
+						? { kind: r.kind, from: r.start, to: r.end, article: r.cite }
+						: { kind: r.kind, article: r.cite }
+			),
+			since: bandeira.since?.toISOString() ?? null,
+			until: bandeira.until?.toISOString() ?? null,
+			fare: fare
+				? {
+						centavos: fare.centavos,
+						currency: 'BRL',
+						decree: fare.decree.reference,
+						decreeId: fare.decree.id,
+						validFrom: fare.decree.validFrom,
+						sample: fare.decree.sample
+					}
+				: null,
+			basis: `${bandeira.rule.law}, art. 16`
+		},
+		{ 'cache-control': atParam === null ? 'no-store' : 'public, max-age=300' }
+	);
+};
+
+export const OPTIONS: RequestHandler = preflight;

@@ -1,0 +1,36 @@
+import { wallClock } from '$lib/domain/clock';
+import { m } from '$lib/paraglide/messages';
+import { profile } from '$lib/profile';
+import { apiError, apiLocale, ok, preflight } from '$lib/server/api';
+import { holidays } from '$lib/server/calendar';
+import { YEAR_MAX, YEAR_MIN } from '$lib/domain/holiday-source';
+import type { RequestHandler } from './$types';
+
+/** GET /api/holidays?year=YYYY — the holidays that count for bandeira II (Art. 16 §1º), and the
+ * ponto-facultativo days that do not, listed apart. */
+export const GET: RequestHandler = ({ url, request }) => {
+	const locale = apiLocale(request);
+	const param = url.searchParams.get('year');
+	const year = param === null ? wallClock(new Date(), profile.timeZone).year : Number(param);
+	if (param !== null && (!/^\d{4}$/.test(param) || year < YEAR_MIN || year > YEAR_MAX)) {
+		const message = m.api_year_invalid({ min: YEAR_MIN, max: YEAR_MAX }, { locale });
+		return apiError(400, 'invalid_year', message, { year: message });
+	}
+	const cal = holidays.year(year);
+	return ok(
+		{
+			year,
+			timeZone: profile.timeZone,
+			basis: 'Lei 2.059/2011, art. 16 §1º',
+			holidays: cal.holidays,
+			pontosFacultativos: cal.facultativos,
+			policy: {
+				stateTransfersFollowed: profile.stateTransfers.followForBandeira,
+				note: profile.stateTransfers.reason
+			}
+		},
+		{ 'cache-control': 'public, max-age=3600' }
+	);
+};
+
+export const OPTIONS: RequestHandler = preflight;

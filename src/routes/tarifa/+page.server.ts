@@ -1,0 +1,36 @@
+import { error } from '@sveltejs/kit';
+import { localISO, parseLocalDate, wallClock, zonedInstant } from '$lib/domain/clock';
+import { m } from '$lib/paraglide/messages';
+import { profile } from '$lib/profile';
+import { rulesBundle } from '$lib/server/rules';
+import { YEAR_MAX, YEAR_MIN } from '$lib/domain/holiday-source';
+import type { PageServerLoad } from './$types';
+
+/** Plan a ride: `?data=YYYY-MM-DD&hora=HH:MM[&adicional=<id>]` (a GET form, works without JS). */
+export const load: PageServerLoad = ({ url }) => {
+	const now = wallClock(new Date(), profile.timeZone);
+	const date = url.searchParams.get('data') || now.date;
+	const time =
+		url.searchParams.get('hora') ||
+		`${String(now.hour).padStart(2, '0')}:${String(now.minute).padStart(2, '0')}`;
+	const surcharges = url.searchParams.getAll('adicional');
+
+	const day = parseLocalDate(date);
+	if (!day || day.year < YEAR_MIN || day.year > YEAR_MAX) {
+		error(400, { message: m.tarifa_bad_date({ min: YEAR_MIN, max: YEAR_MAX }), code: 'data' });
+	}
+	const t = /^(\d{2}):(\d{2})$/.exec(time);
+	if (!t || Number(t[1]) > 23 || Number(t[2]) > 59) {
+		error(400, { message: m.tarifa_bad_time(), code: 'hora' });
+	}
+	const at = zonedInstant(date, Number(t[1]) * 60 + Number(t[2]), profile.timeZone);
+	return {
+		query: { date, time, surcharges },
+		at: at.getTime(),
+		local: localISO(at, profile.timeZone),
+		bundle: rulesBundle(at, [now.year]),
+		stateTransfers: profile.stateTransfers,
+		decreedDays: profile.holidays.decreedDays,
+		laws: profile.laws
+	};
+};

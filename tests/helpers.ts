@@ -1,0 +1,34 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** Axe (WCAG 2.1 A/AA and best practices) finds nothing on the page. */
+export async function expectNoAxeViolations(page: Page) {
+	const results = await new AxeBuilder({ page })
+		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+		.analyze();
+	expect(
+		results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+	).toEqual([]);
+}
+
+/** Keep the page on the phone's clock: the server's time (real now) would correct a fixed one. */
+export async function useDeviceClock(page: Page) {
+	await page.route('**/api/bandeira', (route) => route.abort('internetdisconnected'));
+}
+
+/** The answer's heading: "Bandeira I" / "Bandeira II". */
+export const flagHeading = (page: Page) => page.locator('#bandeira-agora');
+
+/**
+ * Instants in Rolim de Moura (UTC−4) in the current year, so tests stay inside the holiday years
+ * a page ships (previous, current and next) whatever year they run in.
+ */
+export const year = new Date().getUTCFullYear();
+const pad = (n: number) => String(n).padStart(2, '0');
+export const local = (month: number, day: number, hhmm: string, y = year) =>
+	new Date(`${y}-${pad(month)}-${pad(day)}T${hhmm}:00-04:00`);
+/** Day of December `year` that is the first `weekday` (0 = Sunday) of the month. */
+export const firstInDecember = (weekday: number) => {
+	const first = new Date(Date.UTC(year, 11, 1)).getUTCDay();
+	return 1 + ((weekday - first + 7) % 7);
+};
