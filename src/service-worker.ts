@@ -6,18 +6,17 @@
  * - pages are NetworkFirst: online the rider always gets a fresh server-rendered page, and every
  *   page seen is kept; offline (or after 4 s of weak signal) the kept copy is served — a real
  *   page that hydrates and recomputes the bandeira with the phone's clock;
- * - `/`, `/tarifa` and `/lei` are fetched into that cache when the worker installs, so they work
- *   offline after a single visit to any page.
+ * - `/`, `/tarifa` and `/lei` are fetched into that cache when the worker installs, and the layout
+ *   adds the page being read and those pages in the rider's language (src/lib/offline/pages.ts),
+ *   so they work offline after a single visit to any page.
  */
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
+import { OFFLINE_PAGES, PAGES_CACHE as PAGES } from '$lib/offline/pages';
 
 declare let self: ServiceWorkerGlobalScope;
-
-const PAGES = 'garupa-pages-v1';
-const OFFLINE_PAGES = ['/', '/tarifa', '/lei'];
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();

@@ -56,4 +56,23 @@ test.describe('offline and installable (PWA)', () => {
 		await expect(flagHeading(page)).toBeVisible();
 		await context.setOffline(false);
 	});
+
+	test('a rider reading in Spanish gets the Spanish pages offline', async ({ page, context }) => {
+		await page.goto('/es/');
+		await page.evaluate(async () => {
+			await navigator.serviceWorker.ready;
+			// The layout stores the pages in the rider's language once the worker is ready.
+			for (let i = 0; i < 50; i++) {
+				const cache = await caches.open('garupa-pages-v1');
+				if (await cache.match('/es/tarifa')) return;
+				await new Promise((r) => setTimeout(r, 100));
+			}
+			throw new Error('the Spanish pages were not stored');
+		});
+		await context.setOffline(true);
+		await page.goto('/es/tarifa');
+		await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Planear un viaje');
+		await context.setOffline(false);
+	});
 });

@@ -27,7 +27,9 @@ test.describe('/tarifa — plan a ride', () => {
 		await expect(holidays).toContainText('Aniversário de Rolim de Moura');
 		await expect(holidays).toContainText('Lei estadual nº 2.291/2010');
 		await expect(holidays).not.toContainText('Carnaval');
-		await expect(page.locator('section[aria-labelledby="feriados"]')).toContainText('Carnaval (terça-feira)');
+		await expect(page.locator('section[aria-labelledby="feriados"]')).toContainText(
+			'Carnaval (terça-feira)'
+		);
 		await expect(page.getByText('valores de exemplo').first()).toBeVisible();
 	});
 
@@ -79,13 +81,14 @@ test.describe('/lei — the law with stable anchors', () => {
 });
 
 test.describe('languages: pt-BR first, es and en complete', () => {
-	for (const [path, lang, text] of [
+	const cases: [path: string, lang: string, text: string][] = [
 		['/', 'pt-BR', 'Agora em Rolim de Moura'],
 		['/es/', 'es', 'Ahora en Rolim de Moura'],
 		['/en/', 'en', 'Now in Rolim de Moura'],
 		['/en/tarifa', 'en', 'Plan a ride'],
 		['/es/lei', 'es', 'Notas sobre el texto publicado']
-	]) {
+	];
+	for (const [path, lang, text] of cases) {
 		test(`${path} is in ${lang}, with <html lang="${lang}">, and passes axe`, async ({ page }) => {
 			await page.goto(path);
 			await expect(page.locator('html')).toHaveAttribute('lang', lang);
