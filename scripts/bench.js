@@ -1,0 +1,679 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: measures the built app and PRINTS the figures against their targets.
+ *
+ * Per page (see PAGES below):
+ *   - JS loaded by the page on a first visit (Playwright, fresh context, gzip -9 of each script);
+ *   - HTML size (gzip -6 of the uncompressed SSR HTML) and whether the page's answer element ends
+ *     within the first 14 KiB of gzip output (the first round trips of a new connection);
+ *   - Lighthouse mobile (default config), median of BENCH_RUNS runs, each in a fresh Chromium.
+ * Plus, once: the service worker's precache size (informational).
+ *
+ * Builds first when build/index.js is missing (or BENCH_BUILD=1), serves `node build` on a free
+ * port, and stops it at the end. Figures also go to bench-results/bench.json.
+ *
+ * Exit code: 0 even when a target is missed; 1 when it cannot run (build or server fails) or a
+ * measurement crashed.
+ *
+ * Environment: BENCH_SKIP_LIGHTHOUSE=1 skips Lighthouse; BENCH_RUNS=n sets the Lighthouse run count
+ * (default 3); BENCH_PORT=n sets the first port tried (default 4310); BENCH_BUILD=1 rebuilds first.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+// ─── What to measure ─────────────────────────────────────────────────────────────────────────────
+
+/**
+ * One entry per page. To bench a new page, add an entry; to drop a target, leave it out.
+ * - `answer`: the element holding the page's answer (its start tag has `attribute`); the bench
+ *   checks that its closing tag arrives within the first 14 KiB of gzipped HTML. Optional.
+ * - `lighthouse: false` skips Lighthouse for that page.
+ * - `targets`: keys of METRICS below.
+ */
+const PAGES = [
+	{
+		path: '/',
+		answer: { tag: 'section', attribute: 'data-bandeira' },
+		targets: {
+			jsKiB: 40,
+			answerInFirst14k: true,
+			performance: 98,
+			accessibility: 100,
+			'best-practices': 100,
+			seo: 100
+		}
+	}
+];
+
+/**
+ * Rows of each page's table, in order. `better` decides how a value meets its target; `by` names a
+ * measurement that can be switched off (its rows then read "skipped").
+ */
+const METRICS = [
+	{ key: 'jsKiB', label: 'JS on first visit (gzip -9)', better: 'lower', unit: 'KiB', digits: 1 },
+	{ key: 'jsFiles', label: 'JS files on first visit', better: 'lower' },
+	{ key: 'htmlKiB', label: 'HTML (gzip -6)', better: 'lower', unit: 'KiB', digits: 1 },
+	{ key: 'answerEndsAt', label: 'Answer ends at (gzip bytes)', better: 'lower', unit: 'B' },
+	{ key: 'answerInFirst14k', label: 'Answer in first 14 KiB', better: 'equal' },
+	{ key: 'performance', label: 'Lighthouse Performance', better: 'higher', by: 'lighthouse' },
+	{ key: 'accessibility', label: 'Lighthouse Accessibility', better: 'higher', by: 'lighthouse' },
+	{ key: 'best-practices', label: 'Lighthouse Best Practices', better: 'higher', by: 'lighthouse' },
+	{ key: 'seo', label: 'Lighthouse SEO', better: 'higher', by: 'lighthouse' }
+];
+
+const FIRST_ROUND_TRIPS_BYTES = 14 * 1024;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+/** Lighthouse metrics printed next to the scores (median run). */
+const LH_METRICS = [
+	['first-contentful-paint', 'FCP'],
+	['largest-contentful-paint', 'LCP'],
+	['total-blocking-time', 'TBT'],
+	['cumulative-layout-shift', 'CLS'],
+	['speed-index', 'SI']
+];
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROME_FLAGS = [
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-quic',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync'
+];
+const RESULTS_FILE = 'bench-results/bench.json';
+
+const env = process.env;
+const SKIP_LIGHTHOUSE = env.BENCH_SKIP_LIGHTHOUSE === '1';
+const RUNS = Math.max(1, Number.parseInt(env.BENCH_RUNS ?? '3', 10) || 3);
+const FIRST_PORT = Number.parseInt(env.BENCH_PORT ?? '4310', 10) || 4310;
+
+// ─── Small helpers ───────────────────────────────────────────────────────────────────────────────
+
+const log = (line) => console.log(`… ${line}`);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const kib = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+const gzipSize = (buf, level) => gzipSync(buf, { level }).length;
+
+function median(values) {
+	const sorted = [...values].sort((a, b) => a - b);
+	const mid = Math.floor(sorted.length / 2);
+	return sorted.length % 2 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
+}
+
+function git(...args) {
+	const r = spawnSync('git', args, { encoding: 'utf8' });
+	return r.status === 0 ? r.stdout.trim() : null;
+}
+
+// ─── Build and server ────────────────────────────────────────────────────────────────────────────
+
+async function ensureBuild() {
+	if (existsSync('build/index.js') && env.BENCH_BUILD !== '1') {
+		const age = Math.round((Date.now() - statSync('build/index.js').mtimeMs) / 60000);
+		log(`using the existing build (build/index.js, ${age} min old; BENCH_BUILD=1 rebuilds)`);
+		return;
+	}
+	for (let attempt = 1; attempt <= 10; attempt++) {
+		log('building (npm run build)…');
+		const r = spawnSync('npm', ['run', 'build'], { encoding: 'utf8' });
+		if (r.status === 0) return;
+		const output = `${r.stdout}\n${r.stderr}`;
+		// Another build of this project is running (vite's lock): wait for it and use its output.
+		if (/Found another Vite build process/.test(output)) {
+			log('another build is running; waiting 30 s');
+			await sleep(30_000);
+			if (existsSync('build/index.js') && env.BENCH_BUILD !== '1') return;
+			continue;
+		}
+		process.stderr.write(output.slice(-4000));
+		throw new Error(`npm run build failed (exit ${r.status})`);
+	}
+	throw new Error('could not build: another build kept running');
+}
+
+function portIsFree(port) {
+	return new Promise((resolve) => {
+		const server = createServer()
+			.once('error', () => resolve(false))
+			.once('listening', () => server.close(() => resolve(true)))
+			.listen(port, '127.0.0.1');
+	});
+}
+
+async function freePort() {
+	for (let port = FIRST_PORT; port < FIRST_PORT + 50; port++) {
+		if (await portIsFree(port)) return port;
+	}
+	throw new Error(`no free port in ${FIRST_PORT}–${FIRST_PORT + 49}`);
+}
+
+let server = null;
+/** Synchronous clean-ups (the Chromium of a Lighthouse run) for an exit or Ctrl-C mid-run. */
+const cleanups = new Set();
+
+function stopServer() {
+	if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+}
+
+function cleanUp() {
+	for (const fn of cleanups) {
+		try {
+			fn();
+		} catch {
+			// best effort
+		}
+	}
+	cleanups.clear();
+	stopServer();
+}
+
+async function startServer() {
+	const port = await freePort();
+	const origin = `http://localhost:${port}`;
+	server = spawn(process.execPath, ['build'], {
+		env: { ...env, PORT: String(port), HOST: '127.0.0.1', ORIGIN: origin },
+		stdio: ['ignore', 'pipe', 'pipe']
+	});
+	let output = '';
+	server.stdout.on('data', (d) => (output += d));
+	server.stderr.on('data', (d) => (output += d));
+	const local = `http://127.0.0.1:${port}`;
+	const deadline = Date.now() + 30_000;
+	while (Date.now() < deadline) {
+		if (server.exitCode !== null || server.signalCode !== null) break;
+		try {
+			await fetch(`${local}/`, { signal: AbortSignal.timeout(2000) });
+			log(`server up: node build on ${origin}`);
+			// Browsers use `origin` (it is ORIGIN, and a secure context); Node's fetch uses `local`.
+			return { origin, local };
+		} catch {
+			await sleep(250);
+		}
+	}
+	stopServer();
+	process.stderr.write(output.slice(-4000));
+	const exited = server.exitCode ?? server.signalCode;
+	throw new Error(
+		exited === null
+			? `node build did not answer on port ${port} within 30 s`
+			: `node build exited (${exited}) before answering on port ${port}`
+	);
+}
+
+// ─── Measurements ────────────────────────────────────────────────────────────────────────────────
+
+/** Scripts the page itself requests on a first visit, each gzipped at level 9. */
+async function measureJs(browser, url) {
+	const context = await browser.newContext();
+	const files = new Map();
+	const excluded = new Set();
+	const pending = [];
+	context.on('response', (response) => {
+		const request = response.request();
+		if (request.resourceType() !== 'script') return;
+		const href = response.url();
+		const fromWorker =
+			request.serviceWorker() !== null ||
+			response.fromServiceWorker() ||
+			new URL(href).pathname === '/service-worker.js';
+		if (fromWorker) return void excluded.add(href);
+		if (files.has(href)) return;
+		files.set(href, null);
+		pending.push(
+			response.body().then(
+				(body) => files.set(href, { raw: body.length, gzip: gzipSize(body, 9) }),
+				() => files.delete(href) // redirects and aborted requests have no body
+			)
+		);
+	});
+	try {
+		const page = await context.newPage();
+		await page.goto(url, { waitUntil: 'networkidle' });
+		await Promise.all(pending);
+	} finally {
+		await context.close();
+	}
+	const list = [...files]
+		.filter(([, size]) => size)
+		.map(([href, size]) => ({ url: new URL(href).pathname, ...size }))
+		.sort((a, b) => b.gzip - a.gzip);
+	const gzip = list.reduce((sum, f) => sum + f.gzip, 0);
+	const raw = list.reduce((sum, f) => sum + f.raw, 0);
+	return { gzipBytes: gzip, rawBytes: raw, files: list, excludedServiceWorker: [...excluded] };
+}
+
+/** Finds `<tag … attribute…>` and the end of its matching `</tag>` (nesting-aware), as indices. */
+function findElement(html, { tag, attribute }) {
+	const open = new RegExp(`<${tag}\\b[^>]*?\\s${attribute}(?=[\\s=/>])`, 'i').exec(html);
+	if (!open) return null;
+	const tags = new RegExp(`<(/?)${tag}\\b[^>]*>`, 'gi');
+	tags.lastIndex = open.index;
+	let depth = 0;
+	for (let t; (t = tags.exec(html));) {
+		depth += t[1] ? -1 : 1;
+		if (depth === 0) return { start: open.index, end: t.index + t[0].length };
+	}
+	return null;
+}
+
+/**
+ * The SSR HTML, fetched uncompressed (adapter-node does not compress SSR responses) and gzipped
+ * here at level 6, a typical reverse-proxy setting. With `spec.answer`: the gzip size of the
+ * prefix that ends with the answer's closing tag.
+ */
+async function measureHtml(local, spec) {
+	const res = await fetch(`${local}${spec.path}`, { headers: { 'accept-encoding': 'identity' } });
+	if (!res.ok) throw new Error(`GET ${spec.path}: HTTP ${res.status}`);
+	const text = await res.text();
+	const html = Buffer.from(text);
+	const result = {
+		method: 'fetched uncompressed, gzip level 6 here',
+		serverContentEncoding: res.headers.get('content-encoding'),
+		rawBytes: html.length,
+		gzipBytes: gzipSize(html, 6)
+	};
+	if (spec.answer) {
+		const found = findElement(text, spec.answer);
+		if (found) {
+			const endByte = Buffer.byteLength(text.slice(0, found.end));
+			const endsAt = gzipSize(html.subarray(0, endByte), 6);
+			Object.assign(result, {
+				answerEndRawByte: endByte,
+				answerEndsAtGzipBytes: endsAt,
+				answerInFirst14k: endsAt <= FIRST_ROUND_TRIPS_BYTES
+			});
+		} else {
+			result.answerMissing = `no <${spec.answer.tag} ${spec.answer.attribute}> element found`;
+			result.answerInFirst14k = false;
+		}
+	}
+	return result;
+}
+
+/** Every URL in the service worker's precache manifest, plus the worker itself, gzipped at 9. */
+function measurePrecache() {
+	const swPath = 'build/client/service-worker.js';
+	if (!existsSync(swPath)) return { missing: swPath };
+	const sw = readFileSync(swPath);
+	const urls = [...new Set([...sw.toString().matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]))];
+	let gzip = gzipSize(sw, 9);
+	let raw = sw.length;
+	const missing = [];
+	const byType = {};
+	for (const url of urls) {
+		const file = join('build/client', decodeURIComponent(url.replace(/^\/|[?#].*$/g, '')));
+		if (!existsSync(file) || !statSync(file).isFile()) {
+			missing.push(url);
+			continue;
+		}
+		const body = readFileSync(file);
+		const size = gzipSize(body, 9);
+		const type = url.match(/\.(\w+)(?:[?#]|$)/)?.[1] ?? 'other';
+		byType[type] = (byType[type] ?? 0) + size;
+		gzip += size;
+		raw += body.length;
+	}
+	byType['service-worker.js'] = gzipSize(sw, 9);
+	return { entries: urls.length, gzipBytes: gzip, rawBytes: raw, gzipBytesByType: byType, missing };
+}
+
+/** Lighthouse (default = mobile config), `runs` times, each in a fresh Chromium. */
+async function measureLighthouse(url, runs) {
+	const { default: lighthouse } = await import('lighthouse');
+	const chromeLauncher = await import('chrome-launcher');
+	const results = [];
+	for (let i = 1; i <= runs; i++) {
+		const started = Date.now();
+		const chrome = await chromeLauncher.launch({
+			chromePath: CHROMIUM,
+			chromeFlags: ['--headless=new', ...CHROME_FLAGS]
+		});
+		cleanups.add(chrome.kill); // chrome-launcher's kill is synchronous
+		let lhr;
+		try {
+			const result = await lighthouse(url, {
+				port: chrome.port,
+				output: 'json',
+				logLevel: 'error',
+				onlyCategories: CATEGORIES
+			});
+			lhr = result?.lhr;
+		} finally {
+			cleanups.delete(chrome.kill);
+			chrome.kill();
+		}
+		if (!lhr) throw new Error('Lighthouse returned no result');
+		const scores = Object.fromEntries(
+			CATEGORIES.map((c) => [
+				c,
+				lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100)
+			])
+		);
+		log(
+			`lighthouse ${url} run ${i}/${runs}: ${CATEGORIES.map((c) => `${c} ${scores[c] ?? '—'}`).join(', ')} (${Math.round((Date.now() - started) / 1000)} s)`
+		);
+		if (lhr.runtimeError)
+			log(`  runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+		results.push({ scores, lhr });
+	}
+	const medians = Object.fromEntries(
+		CATEGORIES.map((c) => {
+			const values = results.map((r) => r.scores[c]).filter((v) => v !== null);
+			return [c, values.length ? median(values) : null];
+		})
+	);
+	// The "median-ish" run: closest to the median Performance score, then to the other medians.
+	const distance = (r) =>
+		CATEGORIES.reduce(
+			(d, c, i) => d + Math.abs((r.scores[c] ?? 0) - (medians[c] ?? 0)) * (i ? 1 : 100),
+			0
+		);
+	const chosen = results.reduce((best, r) => (distance(r) < distance(best) ? r : best));
+	const { lhr } = chosen;
+	return {
+		runs: results.map((r) => r.scores),
+		median: medians,
+		medianRun: results.indexOf(chosen) + 1,
+		lighthouseVersion: lhr.lighthouseVersion,
+		benchmarkIndex: lhr.environment?.benchmarkIndex,
+		metrics: Object.fromEntries(
+			LH_METRICS.map(([id, short]) => [short, lhr.audits[id]?.displayValue ?? null])
+		),
+		failing: failingAudits(lhr),
+		report: lhr,
+		warnings: lhr.runWarnings ?? []
+	};
+}
+
+/** Audits below a full score that count (binary, numeric or with metric savings), per category. */
+function failingAudits(lhr) {
+	const seen = new Set();
+	const failing = [];
+	for (const category of CATEGORIES) {
+		for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+			const audit = lhr.audits[ref.id];
+			if (!audit || seen.has(ref.id) || ref.group === 'hidden') continue;
+			const mode = audit.scoreDisplayMode;
+			const failed =
+				mode === 'error' ||
+				(['binary', 'numeric', 'metricSavings'].includes(mode) &&
+					audit.score !== null &&
+					audit.score < 1);
+			if (!failed) continue;
+			seen.add(ref.id);
+			const items = detailItems(audit.details);
+			failing.push({
+				category,
+				id: ref.id,
+				score: audit.score,
+				weight: ref.weight,
+				title: audit.title,
+				displayValue: audit.displayValue ?? null,
+				error: audit.errorMessage ?? null,
+				items: items.length,
+				examples: items.slice(0, 3).map(describeItem).filter(Boolean)
+			});
+		}
+	}
+	return failing;
+}
+
+/** A one-line hint for an audit's detail row: the element, URL or phase, and why. */
+function describeItem(item) {
+	const node = [item.node, item.source].find((n) => n?.type === 'node');
+	const sub = item.subItems?.items?.[0] ?? {};
+	const what =
+		node?.snippet ??
+		[
+			item.url,
+			item.source?.url,
+			item.sourceLocation?.url,
+			sub.url,
+			item.groupLabel,
+			item.phase,
+			item.label
+		].find((v) => typeof v === 'string');
+	const why = [item.reason, item.description, sub.reason, item.failureType, node?.nodeLabel].find(
+		(v) => typeof v === 'string'
+	);
+	const amount = [item.duration, item.timing, item.wastedMs].find((v) => typeof v === 'number');
+	const text = [what, why, amount === undefined ? null : `${Math.round(amount)} ms`]
+		.filter(Boolean)
+		.join(' — ');
+	return text ? text.slice(0, 160) : null;
+}
+
+/** Detail rows of an audit; `list` details (e.g. the LCP element) nest tables. */
+function detailItems(details) {
+	if (details?.type === 'list') return (details.items ?? []).flatMap((d) => detailItems(d));
+	return Array.isArray(details?.items) ? details.items : [];
+}
+
+// ─── Output ──────────────────────────────────────────────────────────────────────────────────────
+
+function formatValue(metric, value) {
+	if (value === undefined || value === null) return '—';
+	if (typeof value === 'boolean') return value ? 'yes' : 'no';
+	if (metric.unit === 'KiB') return `${value.toFixed(metric.digits ?? 1)} KiB`;
+	if (metric.unit) return `${value} ${metric.unit}`;
+	return String(value);
+}
+
+function verdict(metric, value, target) {
+	if (target === undefined) return '';
+	if (value === undefined || value === null) return '✗';
+	const ok =
+		metric.better === 'lower'
+			? value <= target
+			: metric.better === 'higher'
+				? value >= target
+				: value === target;
+	return ok ? '✓' : '✗';
+}
+
+function formatTarget(metric, target) {
+	if (target === undefined) return '';
+	if (typeof target === 'boolean') return target ? 'yes' : 'no';
+	const op =
+		metric.better === 'lower'
+			? '≤'
+			: metric.better === 'higher'
+				? target === 100
+					? '='
+					: '≥'
+				: '=';
+	return `${op} ${formatValue(metric, target)}`;
+}
+
+function printTable(title, rows) {
+	const header = ['metric', 'value', 'target', ''];
+	const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+	const line = (cells) =>
+		cells
+			.map((c, i) => c.padEnd(widths[i]))
+			.join('  ')
+			.trimEnd();
+	console.log(`\n${title}`);
+	console.log(line(header));
+	console.log(line(widths.map((w) => '─'.repeat(w))));
+	for (const row of rows) console.log(line(row));
+}
+
+// ─── Main ────────────────────────────────────────────────────────────────────────────────────────
+
+async function main() {
+	await ensureBuild();
+	const { origin, local } = await startServer();
+	const report = {
+		date: new Date().toISOString(),
+		commit: git('rev-parse', '--short', 'HEAD'),
+		dirty: Boolean(git('status', '--porcelain', '--untracked-files=no')),
+		node: process.version,
+		origin,
+		lighthouseRuns: SKIP_LIGHTHOUSE ? 0 : RUNS,
+		precache: null,
+		pages: {},
+		errors: []
+	};
+	const attempt = async (what, fn) => {
+		try {
+			return await fn();
+		} catch (error) {
+			console.error(`✗ ${what} failed: ${error?.stack ?? error}`);
+			report.errors.push({ what, message: String(error?.message ?? error) });
+			return null;
+		}
+	};
+
+	for (const spec of PAGES) {
+		const skipped = SKIP_LIGHTHOUSE || spec.lighthouse === false ? ['lighthouse'] : [];
+		report.pages[spec.path] = { targets: spec.targets ?? {}, values: {}, skipped };
+	}
+
+	const { chromium } = await import('@playwright/test');
+	const browser = await attempt('launching Chromium (Playwright)', () =>
+		chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROME_FLAGS })
+	);
+	for (const spec of PAGES) {
+		const page = report.pages[spec.path];
+		if (browser) {
+			log(`JS on first visit: ${spec.path}`);
+			page.js = await attempt(`JS ${spec.path}`, () => measureJs(browser, `${origin}${spec.path}`));
+			if (page.js) {
+				page.values.jsKiB = kib(page.js.gzipBytes);
+				page.values.jsFiles = page.js.files.length;
+			}
+		}
+		log(`HTML: ${spec.path}`);
+		page.html = await attempt(`HTML ${spec.path}`, () => measureHtml(local, spec));
+		if (page.html) {
+			page.values.htmlKiB = kib(page.html.gzipBytes);
+			if (spec.answer) {
+				page.values.answerEndsAt = page.html.answerEndsAtGzipBytes;
+				page.values.answerInFirst14k = page.html.answerInFirst14k;
+			}
+		}
+	}
+	await browser?.close();
+	report.precache = await attempt('service worker precache', measurePrecache);
+
+	if (!SKIP_LIGHTHOUSE) {
+		for (const spec of PAGES.filter((p) => p.lighthouse !== false)) {
+			const page = report.pages[spec.path];
+			log(`Lighthouse mobile, ${RUNS} run(s), ~15 s each: ${spec.path}`);
+			page.lighthouse = await attempt(`Lighthouse ${spec.path}`, () =>
+				measureLighthouse(`${origin}${spec.path}`, RUNS)
+			);
+			if (page.lighthouse) {
+				Object.assign(page.values, page.lighthouse.median);
+				// The full report of the median run, for the Lighthouse viewer; not in bench.json.
+				const { report: lhr, ...summary } = page.lighthouse;
+				const file = `bench-results/lighthouse${spec.path.replace(/[^\w]+/g, '-').replace(/-$/, '') || '-root'}.json`;
+				mkdirSync('bench-results', { recursive: true });
+				writeFileSync(file, JSON.stringify(lhr));
+				page.lighthouse = { ...summary, reportFile: file };
+			}
+		}
+	}
+
+	// Tables and details.
+	for (const spec of PAGES) {
+		const page = report.pages[spec.path];
+		const rows = METRICS.filter((m) => m.key in page.values || m.key in page.targets).map((m) =>
+			page.skipped.includes(m.by)
+				? [m.label, 'skipped', formatTarget(m, page.targets[m.key]), '']
+				: [
+						m.label,
+						formatValue(m, page.values[m.key]),
+						formatTarget(m, page.targets[m.key]),
+						verdict(m, page.values[m.key], page.targets[m.key])
+					]
+		);
+		const lh = page.lighthouse;
+		printTable(`${spec.path}${lh ? `  (Lighthouse: median of ${lh.runs.length})` : ''}`, rows);
+		if (page.js?.files.length) {
+			const files = page.js.files.map(
+				(f) => `${f.url.split('/').pop()} ${(f.gzip / 1024).toFixed(1)}`
+			);
+			console.log(`  JS files (KiB gzip): ${files.join(', ')}`);
+		}
+		if (page.js?.excludedServiceWorker.length) {
+			console.log(`  excluded (service worker): ${page.js.excludedServiceWorker.length} script(s)`);
+		}
+		if (page.html?.answerMissing) console.log(`  ${page.html.answerMissing}`);
+		if (lh) {
+			console.log(
+				`  runs: ${lh.runs.map((s) => CATEGORIES.map((c) => s[c] ?? '—').join('/')).join('  ')}  (perf/a11y/bp/seo)`
+			);
+			console.log(
+				`  run ${lh.medianRun} metrics: ${Object.entries(lh.metrics)
+					.map(([k, v]) => `${k} ${v ?? '—'}`)
+					.join(', ')}`
+			);
+			if (lh.failing.length) {
+				console.log(`  failing audits (run ${lh.medianRun}):`);
+				for (const a of lh.failing) {
+					const score = a.score === null ? 'error' : a.score.toFixed(2);
+					const detail = [a.displayValue, a.error, a.items ? `${a.items} item(s)` : null]
+						.filter(Boolean)
+						.join('; ');
+					console.log(
+						`    [${a.category}] ${a.id} (${score}${a.weight ? `, weight ${a.weight}` : ''}) ${a.title}${detail ? ` — ${detail}` : ''}`
+					);
+					for (const example of a.examples) console.log(`        ${example}`);
+				}
+			} else {
+				console.log('  failing audits: none');
+			}
+			for (const warning of lh.warnings) console.log(`  warning: ${warning}`);
+		}
+	}
+	const pc = report.precache;
+	if (pc?.gzipBytes !== undefined) {
+		const types = Object.entries(pc.gzipBytesByType)
+			.map(([t, b]) => `${t} ${(b / 1024).toFixed(1)}`)
+			.join(', ');
+		console.log(
+			`\nService worker precache (gzip -9, informational): ${kib(pc.gzipBytes).toFixed(1)} KiB, ${pc.entries} entries + service-worker.js (${types})`
+		);
+		if (pc.missing.length) console.log(`  not found in build/client: ${pc.missing.join(', ')}`);
+	} else if (pc?.missing) {
+		console.log(`\nService worker precache: ${pc.missing} not found`);
+	}
+
+	mkdirSync('bench-results', { recursive: true });
+	writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, '\t')}\n`);
+	console.log(`\nFigures written to ${RESULTS_FILE}`);
+	if (report.errors.length) {
+		console.log(
+			`${report.errors.length} measurement(s) could not run: ${report.errors.map((e) => e.what).join(', ')}`
+		);
+		return 1;
+	}
+	return 0;
+}
+
+process.on('exit', cleanUp);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+	process.on(signal, () => {
+		cleanUp();
+		process.exit(130);
+	});
+}
+
+main().then(
+	(code) => {
+		cleanUp();
+		process.exit(code);
+	},
+	(error) => {
+		console.error(`bench: ${error?.stack ?? error}`);
+		cleanUp();
+		process.exit(1);
+	}
+);
