@@ -7,6 +7,7 @@ import type { LocalDate } from './clock';
 import type { BandeiraRule } from './bandeira';
 import type { HolidayProfile } from './holidays';
 import type { TariffDecree } from './tariff';
+import type { RegistryRules } from './registry';
 
 export interface LawRef {
 	id: string;
@@ -47,6 +48,8 @@ export interface Profile {
 		decrees: readonly HolidayTransfer[];
 	};
 	tariffDecrees: readonly TariffDecree[];
+	/** Thresholds of the registry checks (Art. 6, 8, 10), dated like every other rule. */
+	registryRules: readonly RegistryRules[];
 }
 
 /**
@@ -71,4 +74,19 @@ export function holidayProfileOf(profile: Profile): HolidayProfile {
 		}
 	]);
 	return { ...holidays, decreedDays: [...holidays.decreedDays, ...moved] };
+}
+
+/**
+ * The registry rules in force on a local date: the latest whose `validFrom` has come, or null before
+ * the first.
+ * @example registryRulesOn('2026-12-02', rolimDeMoura.registryRules)?.maxAgeYears //=> 5
+ */
+export function registryRulesOn(
+	date: LocalDate,
+	rules: readonly RegistryRules[]
+): RegistryRules | null {
+	let found: RegistryRules | null = null;
+	for (const r of rules)
+		if (r.validFrom <= date && (!found || r.validFrom > found.validFrom)) found = r;
+	return found;
 }

@@ -183,5 +183,23 @@ export const rolimDeMoura: Profile = {
 				}
 			]
 		}
+	],
+	registryRules: [
+		{
+			validFrom: '2011-10-24',
+			law: 'Lei 2.059/2011',
+			// Art. 6 I: "no máximo, 05 (cinco) anos de fabricação".
+			maxAgeYears: 5,
+			// Art. 6 II: "mínima de 125 (cento e vinte cinco) e máxima de 250 (duzentas e cinqüenta)
+			// cilindradas".
+			minCc: 125,
+			maxCc: 250,
+			// Art. 8: "vistoria técnica inicial e periódica a cada ano".
+			inspectionMonths: 12,
+			// Art. 10: "1 (um) veículo para cada 886 (Oitocentos e oitenta e seis) habitantes ou fração".
+			inhabitantsPerAuthorization: 886,
+			// Art. 10 counts by the IBGE's official figure; the latest in our sources is 2021's.
+			population: { count: 55748, year: 2021, source: 'IBGE, estimativa da população 2021' }
+		}
 	]
 };

@@ -1,0 +1,419 @@
+import { describe, expect, test } from 'vitest';
+import sample from '$lib/profile/registry-sample.csv?raw';
+import { REGISTRY_COLUMNS, toCsv, validateRegistryCsv, type Issue } from './registry-csv';
+import {
+	authorizationCap,
+	countActive,
+	verifyOn,
+	type CheckId,
+	type RegistryEntry,
+	type RegistryRules,
+	type Verdict
+} from './registry';
+import { registryRulesOn } from './profile';
+import { rolimDeMoura } from '$lib/profile/rolim-de-moura';
+
+const TODAY = '2026-12-02';
+const rules = registryRulesOn(TODAY, rolimDeMoura.registryRules) as RegistryRules;
+const options = { today: TODAY, rules };
+const validate = (text: string) => validateRegistryCsv(text, options);
+
+const HEADER = REGISTRY_COLUMNS.join(',');
+const ROW_1 =
+	'001,NDJ-8941,Fulano de Tal Exemplo,,Honda CG 160 Fan,Azul,2024,162,ativa,2027-06-30,2026-03-10,2027-01-31,2027-05-01';
+const ROW_2 =
+	'002,QRE8I58,Beltrana Exemplo da Silva,Sicrano Exemplo,Yamaha Factor 150,Vermelha,2023,149,ativa,2028-01-15,2026-08-01,2027-07-31,2027-09-30';
+const ROW_3 =
+	'003,OHL-2321,João Exemplo Araújo,,Honda Biz 125,Preta,2025,125,suspensa,2027-03-01,2026-05-20,2027-02-28,2027-04-30';
+const file = (...lines: string[]) => lines.join('\n') + '\n';
+
+/** The row with one column replaced. */
+function withCell(row: string, column: (typeof REGISTRY_COLUMNS)[number], value: string): string {
+	const cells = row.split(',');
+	cells[REGISTRY_COLUMNS.indexOf(column)] = value;
+	return cells.join(',');
+}
+
+const expected: RegistryEntry[] = [
+	{
+		prefixo: '1',
+		placa: 'NDJ8941',
+		titular: 'Fulano de Tal Exemplo',
+		condutorAuxiliar: null,
+		marcaModelo: 'Honda CG 160 Fan',
+		cor: 'Azul',
+		anoFabricacao: 2024,
+		cilindradas: 162,
+		situacao: 'ativa',
+		autorizacaoValidade: '2027-06-30',
+		ultimaVistoria: '2026-03-10',
+		certidaoValidade: '2027-01-31',
+		seguroValidade: '2027-05-01'
+	},
+	{
+		prefixo: '2',
+		placa: 'QRE8I58',
+		titular: 'Beltrana Exemplo da Silva',
+		condutorAuxiliar: 'Sicrano Exemplo',
+		marcaModelo: 'Yamaha Factor 150',
+		cor: 'Vermelha',
+		anoFabricacao: 2023,
+		cilindradas: 149,
+		situacao: 'ativa',
+		autorizacaoValidade: '2028-01-15',
+		ultimaVistoria: '2026-08-01',
+		certidaoValidade: '2027-07-31',
+		seguroValidade: '2027-09-30'
+	},
+	{
+		prefixo: '3',
+		placa: 'OHL2321',
+		titular: 'João Exemplo Araújo',
+		condutorAuxiliar: null,
+		marcaModelo: 'Honda Biz 125',
+		cor: 'Preta',
+		anoFabricacao: 2025,
+		cilindradas: 125,
+		situacao: 'suspensa',
+		autorizacaoValidade: '2027-03-01',
+		ultimaVistoria: '2026-05-20',
+		certidaoValidade: '2027-02-28',
+		seguroValidade: '2027-04-30'
+	}
+];
+
+describe('a valid export', () => {
+	test('yields its entries: canonical prefix, normalized plate, empty auxiliar → null', () => {
+		const result = validate(file(HEADER, ROW_1, ROW_2, ROW_3));
+		expect(result.errors).toEqual([]);
+		expect(result.warnings).toEqual([]);
+		expect(result.entries).toEqual(expected);
+	});
+	test('BOM, CRLF, quoted fields and blank lines are read as spreadsheets write them', () => {
+		const quoted = withCell(ROW_2, 'titular', '"Beltrana Exemplo da Silva"');
+		const text = '\uFEFF' + [HEADER, ROW_1, '', quoted, ROW_3].join('\r\n') + '\r\n';
+		const result = validate(text);
+		expect(result.errors).toEqual([]);
+		expect(result.entries).toEqual(expected);
+	});
+	test('a quoted comma stays inside its field', () => {
+		const row = withCell(ROW_1, 'marca_modelo', '"Honda CG 160 Fan, Flex"');
+		expect(validate(file(HEADER, row)).entries[0]?.marcaModelo).toBe('Honda CG 160 Fan, Flex');
+	});
+	test('values that are real but break the law are not errors: the verdict flags them', () => {
+		const row = [
+			['cilindradas', '300'],
+			['ano_fabricacao', '2015'],
+			['seguro_validade', '2020-01-01'],
+			['autorizacao_validade', '2019-12-31']
+		].reduce(
+			(r, [c, v]) => withCell(r, c as (typeof REGISTRY_COLUMNS)[number], v as string),
+			ROW_1
+		);
+		const result = validate(file(HEADER, row));
+		expect(result.errors).toEqual([]);
+		expect(verifyOn(result.entries[0] as RegistryEntry, TODAY, rules).verdict).toBe('irregular');
+	});
+	test('situação in capitals is read as it is meant', () => {
+		expect(validate(file(HEADER, withCell(ROW_1, 'situacao', 'Ativa'))).entries[0]?.situacao).toBe(
+			'ativa'
+		);
+	});
+});
+
+describe('round trip: toCsv then validateRegistryCsv', () => {
+	test('gives back the same entries', () => {
+		const tricky: RegistryEntry = {
+			...(expected[0] as RegistryEntry),
+			prefixo: '44',
+			placa: 'ABC1234',
+			titular: 'Maria "Preta" d’Ávila, Exemplo',
+			marcaModelo: 'Honda CG 160\nFan'
+		};
+		const entries = [...expected, tricky];
+		const result = validate(toCsv(entries));
+		expect(result.errors).toEqual([]);
+		expect(result.entries).toEqual(entries);
+	});
+	test('writes the header, painted prefixes and plates, CRLF', () => {
+		expect(toCsv(expected.slice(0, 1))).toBe(`${HEADER}\r\n${ROW_1}\r\n`);
+	});
+	test('the sample survives it unchanged', () => {
+		const { entries } = validate(sample);
+		expect(validate(toCsv(entries)).entries).toEqual(entries);
+	});
+});
+
+describe('every error, with its line and code', () => {
+	const cases: [name: string, text: string, issues: Partial<Issue>[]][] = [
+		['empty file', '', [{ line: 1, code: 'empty_file' }]],
+		['only blank lines', '\n\r\n\n', [{ line: 1, code: 'empty_file' }]],
+		['header only: no rows', file(HEADER), [{ line: 2, code: 'no_rows' }]],
+		['wrong header', file(HEADER.replace('placa', 'plate'), ROW_1), [{ line: 1, code: 'header' }]],
+		[
+			'columns in another order',
+			file(HEADER.replace('titular,condutor_auxiliar', 'condutor_auxiliar,titular'), ROW_1),
+			[{ line: 1, code: 'header' }]
+		],
+		[
+			'semicolons, as a pt-BR spreadsheet exports',
+			file(HEADER.replaceAll(',', ';'), ROW_1.replaceAll(',', ';')),
+			[{ line: 1, code: 'header' }]
+		],
+		[
+			'missing header: the rows are still checked',
+			file(ROW_1, withCell(ROW_2, 'placa', 'XX-1')),
+			[
+				{ line: 1, code: 'header_missing' },
+				{ line: 2, code: 'plate', column: 'placa' }
+			]
+		],
+		[
+			'a column too few',
+			file(HEADER, ROW_1, ROW_2.slice(0, ROW_2.lastIndexOf(','))),
+			[{ line: 3, code: 'column_count' }]
+		],
+		['a column too many', file(HEADER, ROW_1 + ',x'), [{ line: 2, code: 'column_count' }]],
+		[
+			'bad plate',
+			file(HEADER, ROW_1, withCell(ROW_2, 'placa', 'AB-12345')),
+			[{ line: 3, code: 'plate', column: 'placa' }]
+		],
+		[
+			'bad prefix',
+			file(HEADER, withCell(ROW_1, 'prefixo', '000')),
+			[{ line: 2, code: 'prefix', column: 'prefixo' }]
+		],
+		[
+			'duplicate prefix (007 and MT-7 are the same)',
+			file(HEADER, withCell(ROW_1, 'prefixo', '007'), ROW_2, withCell(ROW_3, 'prefixo', 'MT-7')),
+			[{ line: 4, code: 'duplicate_prefix', column: 'prefixo' }]
+		],
+		[
+			'duplicate plate, same format',
+			file(HEADER, ROW_1, withCell(ROW_2, 'placa', 'ndj8941')),
+			[{ line: 3, code: 'duplicate_plate', column: 'placa' }]
+		],
+		[
+			'duplicate plate across formats (NDJ-8941 is NDJ8J41)',
+			file(HEADER, ROW_1, ROW_2, withCell(ROW_3, 'placa', 'NDJ8J41')),
+			[{ line: 4, code: 'duplicate_plate', column: 'placa' }]
+		],
+		[
+			'unknown situação',
+			file(HEADER, withCell(ROW_1, 'situacao', 'vencida')),
+			[{ line: 2, code: 'situacao', column: 'situacao' }]
+		],
+		[
+			'30 February',
+			file(HEADER, withCell(ROW_1, 'autorizacao_validade', '2026-02-30')),
+			[{ line: 2, code: 'date', column: 'autorizacao_validade' }]
+		],
+		[
+			'a Brazilian-format date',
+			file(HEADER, ROW_1, withCell(ROW_2, 'seguro_validade', '30/09/2027')),
+			[{ line: 3, code: 'date', column: 'seguro_validade' }]
+		],
+		[
+			'month 13',
+			file(HEADER, withCell(ROW_1, 'ultima_vistoria', '2026-13-01')),
+			[{ line: 2, code: 'date', column: 'ultima_vistoria' }]
+		],
+		[
+			'zero cilindradas',
+			file(HEADER, withCell(ROW_1, 'cilindradas', '0')),
+			[{ line: 2, code: 'cilindradas', column: 'cilindradas' }]
+		],
+		[
+			'cilindradas beyond any motorcycle',
+			file(HEADER, withCell(ROW_1, 'cilindradas', '2001')),
+			[{ line: 2, code: 'cilindradas', column: 'cilindradas' }]
+		],
+		[
+			'fractional cilindradas',
+			file(HEADER, withCell(ROW_1, 'cilindradas', '149.5')),
+			[{ line: 2, code: 'cilindradas', column: 'cilindradas' }]
+		],
+		[
+			'manufactured next year',
+			file(HEADER, withCell(ROW_1, 'ano_fabricacao', '2027')),
+			[{ line: 2, code: 'ano_fabricacao', column: 'ano_fabricacao' }]
+		],
+		[
+			'manufactured before 1950',
+			file(HEADER, withCell(ROW_1, 'ano_fabricacao', '1949')),
+			[{ line: 2, code: 'ano_fabricacao', column: 'ano_fabricacao' }]
+		],
+		[
+			'two-digit year',
+			file(HEADER, withCell(ROW_1, 'ano_fabricacao', '24')),
+			[{ line: 2, code: 'ano_fabricacao', column: 'ano_fabricacao' }]
+		],
+		[
+			'empty required field',
+			file(HEADER, withCell(ROW_1, 'titular', '  ')),
+			[{ line: 2, code: 'required', column: 'titular' }]
+		],
+		[
+			'same titular twice, other case and accents (Art. 11 III)',
+			file(HEADER, ROW_1, ROW_2, withCell(ROW_3, 'titular', ' fulano de tal exémplo ')),
+			[{ line: 4, code: 'duplicate_titular', column: 'titular' }]
+		],
+		[
+			'an unterminated quote',
+			file(HEADER, ROW_1, withCell(ROW_2, 'titular', '"Beltrana')),
+			[
+				{ line: 3, code: 'csv_syntax' },
+				{ line: 3, code: 'column_count' }
+			]
+		]
+	];
+	for (const [name, text, issues] of cases) {
+		test(name, () => {
+			const result = validate(text);
+			expect(result.errors.map(({ line, code, column }) => ({ line, code, column }))).toEqual(
+				issues.map(({ line, code, column }) => ({ line, code, column }))
+			);
+			for (const e of result.errors) expect(e.message).toMatch(/\S/);
+		});
+	}
+
+	test('the whole file is checked: every error of every row, each on its own line', () => {
+		const text = file(
+			HEADER,
+			withCell(withCell(ROW_1, 'placa', 'XYZ'), 'cilindradas', '-5'),
+			ROW_2,
+			'"multi-line',
+			'model",x',
+			withCell(withCell(ROW_3, 'prefixo', '2'), 'seguro_validade', '2027-02-29')
+		);
+		const issues = validate(text).errors.map(({ line, code }) => [line, code]);
+		expect(issues).toEqual([
+			[2, 'plate'],
+			[2, 'cilindradas'],
+			[4, 'column_count'],
+			[6, 'duplicate_prefix'],
+			[6, 'date']
+		]);
+	});
+
+	test('messages are pt-BR and point at the first occurrence', () => {
+		const { errors } = validate(file(HEADER, ROW_1, withCell(ROW_2, 'placa', 'NDJ8J41')));
+		expect(errors[0]?.message).toBe(
+			'A placa NDJ8J41 já aparece na linha 2 (no formato antigo ou Mercosul).'
+		);
+	});
+});
+
+describe('Art. 10 cap: a warning, not an error', () => {
+	const rows = (n: number, situacao = 'ativa') =>
+		Array.from({ length: n }, (_, i) => {
+			const p = String(i + 1);
+			const placa = `QRE${i % 10}A${String(Math.floor(i / 10)).padStart(2, '0')}`;
+			return [
+				p,
+				placa,
+				`Titular Exemplo ${p}`,
+				'',
+				'Honda CG 160 Fan',
+				'Azul',
+				'2024',
+				'162',
+				situacao,
+				'2027-06-30',
+				'2026-03-10',
+				'2027-01-31',
+				'2027-05-01'
+			].join(',');
+		});
+	test(`${authorizationCap(rules)} authorizations in force: no warning`, () => {
+		const result = validate(file(HEADER, ...rows(63)));
+		expect(result.errors).toEqual([]);
+		expect(result.warnings).toEqual([]);
+	});
+	test('64 in force: a warning on the first line beyond the cap', () => {
+		const result = validate(file(HEADER, ...rows(64)));
+		expect(result.errors).toEqual([]);
+		expect(result.entries).toHaveLength(64);
+		expect(result.warnings).toMatchObject([{ line: 65, code: 'cap_exceeded' }]);
+		expect(result.warnings[0]?.message).toContain(
+			'64 autorizações em vigor, acima do limite de 63'
+		);
+	});
+	test('suspended and expired authorizations do not count', () => {
+		const suspended = rows(70).map((r, i) => (i >= 60 ? r.replace(',ativa,', ',suspensa,') : r));
+		expect(validate(file(HEADER, ...suspended)).warnings).toEqual([]);
+	});
+});
+
+describe('the sample registry (src/lib/profile/registry-sample.csv)', () => {
+	const result = validate(sample);
+	const entries = result.entries;
+	const verdicts = entries.map((e) => ({ e, v: verifyOn(e, TODAY, rules) }));
+	const count = (verdict: Verdict) => verdicts.filter(({ v }) => v.verdict === verdict).length;
+
+	test('passes validation, within the Art. 10 cap', () => {
+		expect(result.errors).toEqual([]);
+		expect(result.warnings).toEqual([]);
+		expect(entries).toHaveLength(60);
+		expect(countActive(entries, TODAY)).toBeLessThanOrEqual(authorizationCap(rules));
+	});
+
+	test('prefixes 001–060', () => {
+		expect(entries.map((e) => e.prefixo)).toEqual(
+			Array.from({ length: 60 }, (_, i) => String(i + 1))
+		);
+	});
+
+	test('old and Mercosul plates both appear', () => {
+		expect(entries.some((e) => /^[A-Z]{3}\d{4}$/.test(e.placa))).toBe(true);
+		expect(entries.some((e) => /^[A-Z]{3}\d[A-Z]\d{2}$/.test(e.placa))).toBe(true);
+	});
+
+	test('on 2026-12-02, mostly regular, with every other verdict', () => {
+		expect(count('regular')).toBe(51);
+		expect(count('pendente')).toBe(5);
+		expect(count('irregular')).toBe(4);
+	});
+
+	const failures: [prefixo: string, verdict: Verdict, failed: CheckId[], why: string][] = [
+		['14', 'pendente', ['vistoria'], 'last inspection 2025-10-14 (Art. 8)'],
+		['23', 'pendente', ['certidao'], 'criminal record expired (Art. 4 IV)'],
+		['31', 'pendente', ['idade'], 'a 2019 motorcycle, 7 years (Art. 6 I)'],
+		['38', 'pendente', ['cilindradas'], 'Honda Pop 110i, 109 cc (Art. 6 II)'],
+		['45', 'pendente', ['cilindradas'], 'Honda XRE 300, above 250 cc (Art. 6 II)'],
+		['17', 'irregular', ['autorizacao'], 'suspended (Art. 23)'],
+		['29', 'irregular', ['autorizacao'], 'revoked (Art. 25)'],
+		['41', 'irregular', ['autorizacao'], 'authorization expired (Art. 11)'],
+		['52', 'irregular', ['seguro'], 'insurance lapsed (Art. 24 I)']
+	];
+	for (const [prefixo, verdict, failed, why] of failures) {
+		test(`${prefixo.padStart(3, '0')} → ${verdict}: ${why}`, () => {
+			const found = verdicts.find(({ e }) => e.prefixo === prefixo);
+			expect(found?.v.verdict).toBe(verdict);
+			expect(found?.v.checks.filter((c) => !c.ok).map((c) => c.id)).toEqual(failed);
+		});
+	}
+
+	test('every check fails somewhere, and the cilindradas check on both sides', () => {
+		const failed = new Set(
+			verdicts.flatMap(({ v }) => v.checks.filter((c) => !c.ok).map((c) => c.id))
+		);
+		expect([...failed].sort()).toEqual(
+			['autorizacao', 'certidao', 'cilindradas', 'idade', 'seguro', 'vistoria'].sort()
+		);
+		const cc = entries.map((e) => e.cilindradas);
+		expect(Math.min(...cc)).toBeLessThan(rules.minCc);
+		expect(Math.max(...cc)).toBeGreaterThan(rules.maxCc);
+	});
+
+	test('regular entries stay valid into 2027: nothing of theirs expires before 2027-01-01', () => {
+		for (const { e, v } of verdicts) {
+			if (v.verdict !== 'regular') continue;
+			expect(e.autorizacaoValidade >= '2027-01-01', e.prefixo).toBe(true);
+			expect(e.seguroValidade >= '2027-01-01', e.prefixo).toBe(true);
+			expect(e.certidaoValidade >= '2027-01-01', e.prefixo).toBe(true);
+			expect(e.ultimaVistoria >= '2026-01-01', e.prefixo).toBe(true);
+		}
+	});
+});

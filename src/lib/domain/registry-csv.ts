@@ -1,0 +1,390 @@
+/**
+ * The municipality's CSV export of the registry, checked before it is published: the whole file,
+ * every error with its line, in pt-BR for the SEMAM staff who will fix it.
+ *
+ * Only what cannot be real is an error (a plate that is no plate, 30 February, a duplicate). What is
+ * real but breaks the law (300 cc, a 2015 motorcycle, an expired insurance) is published as it is:
+ * the verdict (./registry) is what flags it to riders.
+ */
+import Papa from 'papaparse';
+import { parseLocalDate, type LocalDate } from './clock';
+import { normalizePlate, normalizePrefix, plateKey, formatPrefix, formatPlate } from './plate';
+import {
+	SITUACOES,
+	authorizationCap,
+	isInForce,
+	type RegistryEntry,
+	type RegistryRules
+} from './registry';
+
+/** The columns, in order, exactly as the header must name them. */
+export const REGISTRY_COLUMNS = [
+	'prefixo',
+	'placa',
+	'titular',
+	'condutor_auxiliar',
+	'marca_modelo',
+	'cor',
+	'ano_fabricacao',
+	'cilindradas',
+	'situacao',
+	'autorizacao_validade',
+	'ultima_vistoria',
+	'certidao_validade',
+	'seguro_validade'
+] as const;
+
+export type RegistryColumn = (typeof REGISTRY_COLUMNS)[number];
+
+export interface Issue {
+	/** 1-based line of the file where the row starts; the header is line 1. */
+	line: number;
+	column?: string;
+	code: string;
+	/** pt-BR. */
+	message: string;
+}
+
+export interface RegistryCsvResult {
+	/** Meaningful only when `errors` is empty. */
+	entries: RegistryEntry[];
+	errors: Issue[];
+	warnings: Issue[];
+}
+
+/** Oldest manufacture year accepted as real data. */
+const MIN_YEAR = 1950;
+/** Largest engine accepted as real data: above it the value is a typo, not a motorcycle. */
+const MAX_CC = 2000;
+
+/** A name as a person is identified (Art. 11 III): no case, no accents, single spaces. */
+function personKey(name: string): string {
+	return name
+		.normalize('NFD')
+		.replace(/\p{M}/gu, '')
+		.toLocaleLowerCase('pt-BR')
+		.replace(/\s+/g, ' ')
+		.trim();
+}
+
+interface Row {
+	line: number;
+	cells: string[];
+}
+
+/** Rows with the file line each starts on (quoted fields may span lines); blank lines dropped. */
+function parseRows(text: string, errors: Issue[]): Row[] {
+	const rows: Row[] = [];
+	let start = 0;
+	let line = 1;
+	Papa.parse<string[]>(text, {
+		header: false,
+		delimiter: ',',
+		step(result) {
+			const rowLine = line;
+			const end = result.meta.cursor;
+			for (let i = start; i < end; i++) if (text.charCodeAt(i) === 10) line++;
+			start = end;
+			for (const e of result.errors) {
+				errors.push({
+					line: rowLine,
+					code: 'csv_syntax',
+					message:
+						e.code === 'MissingQuotes'
+							? 'Aspas abertas e não fechadas: o campo continua até o fim do arquivo.'
+							: `Erro de formato CSV: ${e.message}.`
+				});
+			}
+			const cells = result.data;
+			if (cells.length === 1 && (cells[0] ?? '').trim() === '') return;
+			rows.push({ line: rowLine, cells });
+		}
+	});
+	return rows;
+}
+
+function sameHeader(cells: readonly string[]): boolean {
+	return (
+		cells.length === REGISTRY_COLUMNS.length &&
+		REGISTRY_COLUMNS.every((name, i) => (cells[i] ?? '').trim() === name)
+	);
+}
+
+const EXPECTED_HEADER = REGISTRY_COLUMNS.join(',');
+
+function headerIssue(cells: readonly string[]): Issue | null {
+	if (sameHeader(cells)) return null;
+	const joined = cells.join(',');
+	if (cells.length === 1 && sameHeader(joined.split(';'))) {
+		return {
+			line: 1,
+			code: 'header',
+			message:
+				'O arquivo usa ponto e vírgula (;) como separador; exporte com vírgula (,). ' +
+				`Cabeçalho esperado: ${EXPECTED_HEADER}`
+		};
+	}
+	if (cells.length === REGISTRY_COLUMNS.length && normalizePrefix(cells[0] ?? '') !== null) {
+		return {
+			line: 1,
+			code: 'header_missing',
+			message: `Falta a linha de cabeçalho. A primeira linha deve ser: ${EXPECTED_HEADER}`
+		};
+	}
+	return {
+		line: 1,
+		code: 'header',
+		message: `Cabeçalho diferente do esperado. A primeira linha deve ser exatamente: ${EXPECTED_HEADER}`
+	};
+}
+
+const DUPLICATE_CODE = {
+	prefixo: 'duplicate_prefix',
+	placa: 'duplicate_plate',
+	titular: 'duplicate_titular'
+} as const;
+
+/** First line of each prefix, plate key and titular seen so far. */
+interface Seen {
+	prefixo: Map<string, number>;
+	placa: Map<string, number>;
+	titular: Map<string, number>;
+}
+
+/** One data row as an entry, or null after pushing every error it has onto `errors`. */
+function readRow(
+	{ line, cells }: Row,
+	{ thisYear, seen, errors }: { thisYear: number; seen: Seen; errors: Issue[] }
+): RegistryEntry | null {
+	if (cells.length !== REGISTRY_COLUMNS.length) {
+		errors.push({
+			line,
+			code: 'column_count',
+			message: `A linha tem ${cells.length} coluna(s); são ${REGISTRY_COLUMNS.length}.`
+		});
+		return null;
+	}
+	const before = errors.length;
+	const cell = (column: RegistryColumn) => (cells[REGISTRY_COLUMNS.indexOf(column)] ?? '').trim();
+	const fail = (column: RegistryColumn, code: string, message: string) =>
+		errors.push({ line, column, code, message });
+	const required = (column: RegistryColumn): string | null => {
+		const value = cell(column);
+		if (value === '') fail(column, 'required', `A coluna ${column} é obrigatória.`);
+		return value === '' ? null : value;
+	};
+	/** Remembers `key` for `column`, or reports the line it was first seen on. */
+	const unique = (column: keyof Seen, key: string, message: (first: number) => string) => {
+		const first = seen[column].get(key);
+		if (first === undefined) seen[column].set(key, line);
+		else fail(column, DUPLICATE_CODE[column], message(first));
+	};
+
+	const prefixText = required('prefixo');
+	const prefixo = prefixText === null ? null : normalizePrefix(prefixText);
+	if (prefixText !== null && prefixo === null) {
+		fail(
+			'prefixo',
+			'prefix',
+			`Prefixo inválido: "${prefixText}" (use de 1 a 4 dígitos, ex.: 007).`
+		);
+	}
+	if (prefixo !== null) {
+		unique(
+			'prefixo',
+			prefixo,
+			(first) => `O prefixo ${formatPrefix(prefixo)} já aparece na linha ${first}.`
+		);
+	}
+
+	const plateText = required('placa');
+	const placa = plateText === null ? null : normalizePlate(plateText);
+	if (plateText !== null && placa === null) {
+		fail('placa', 'plate', `Placa inválida: "${plateText}" (ex.: ABC-1234 ou ABC1C34).`);
+	}
+	if (placa !== null) {
+		// Res. CONTRAN 969/2022: ABC-1234 and ABC1C34 are the same vehicle.
+		unique(
+			'placa',
+			plateKey(placa),
+			(first) =>
+				`A placa ${formatPlate(placa)} já aparece na linha ${first} (no formato antigo ou Mercosul).`
+		);
+	}
+
+	const titular = required('titular');
+	if (titular !== null) {
+		// Art. 11 III: "cada autorizado terá direito a apenas 01 (uma) autorização".
+		unique(
+			'titular',
+			personKey(titular),
+			(first) =>
+				`${titular} já é titular da autorização da linha ${first}: cada autorizado tem ` +
+				'direito a uma só autorização (Art. 11 III).'
+		);
+	}
+
+	const auxiliar = cell('condutor_auxiliar');
+	const marcaModelo = required('marca_modelo');
+	const cor = required('cor');
+
+	/** A whole number in [min, max], or null after reporting it. */
+	const integer = (column: RegistryColumn, min: number, max: number, what: string) => {
+		const text = required(column);
+		if (text === null) return null;
+		const n = /^\d+$/.test(text) ? Number(text) : NaN;
+		if (Number.isInteger(n) && n >= min && n <= max) return n;
+		fail(column, column, `${what} impossível: "${text}" (um número inteiro de ${min} a ${max}).`);
+		return null;
+	};
+	const anoFabricacao = integer('ano_fabricacao', MIN_YEAR, thisYear, 'Ano de fabricação');
+	const cilindradas = integer('cilindradas', 1, MAX_CC, 'Cilindrada');
+
+	const situacaoText = required('situacao');
+	const situacao = SITUACOES.find((s) => s === situacaoText?.toLowerCase()) ?? null;
+	if (situacaoText !== null && situacao === null) {
+		fail(
+			'situacao',
+			'situacao',
+			`Situação desconhecida: "${situacaoText}" (use ${SITUACOES.join(', ')}).`
+		);
+	}
+
+	const date = (column: RegistryColumn): LocalDate | null => {
+		const value = required(column);
+		if (value === null || parseLocalDate(value) !== null) return value;
+		fail(column, 'date', `Data impossível: "${value}" (use AAAA-MM-DD, um dia que exista).`);
+		return null;
+	};
+	const autorizacaoValidade = date('autorizacao_validade');
+	const ultimaVistoria = date('ultima_vistoria');
+	const certidaoValidade = date('certidao_validade');
+	const seguroValidade = date('seguro_validade');
+
+	if (
+		errors.length > before ||
+		prefixo === null ||
+		placa === null ||
+		titular === null ||
+		marcaModelo === null ||
+		cor === null ||
+		anoFabricacao === null ||
+		cilindradas === null ||
+		situacao === null ||
+		autorizacaoValidade === null ||
+		ultimaVistoria === null ||
+		certidaoValidade === null ||
+		seguroValidade === null
+	) {
+		return null;
+	}
+	return {
+		prefixo,
+		placa,
+		titular,
+		condutorAuxiliar: auxiliar === '' ? null : auxiliar,
+		marcaModelo,
+		cor,
+		anoFabricacao,
+		cilindradas,
+		situacao,
+		autorizacaoValidade,
+		ultimaVistoria,
+		certidaoValidade,
+		seguroValidade
+	};
+}
+
+/**
+ * Checks the whole CSV export and returns its entries, every error and every warning, each with
+ * the file line it is on (header = line 1).
+ * @example validateRegistryCsv(sample, { today: '2026-12-02', rules }).errors //=> []
+ */
+export function validateRegistryCsv(
+	text: string,
+	options: { today: LocalDate; rules: RegistryRules }
+): RegistryCsvResult {
+	const errors: Issue[] = [];
+	const warnings: Issue[] = [];
+	const entries: RegistryEntry[] = [];
+	const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+
+	const rows = parseRows(body, errors);
+	const first = rows[0];
+	if (first === undefined) {
+		errors.push({ line: 1, code: 'empty_file', message: 'O arquivo está vazio.' });
+		return { entries, errors, warnings };
+	}
+	const header = headerIssue(first.cells);
+	if (header) {
+		errors.push({ ...header, line: first.line });
+		// Without the column names the values cannot be read, unless the rows are plainly data.
+		if (header.code !== 'header_missing') return { entries, errors, warnings };
+	}
+	const dataRows = header ? rows : rows.slice(1);
+	if (dataRows.length === 0) {
+		errors.push({
+			line: first.line + 1,
+			code: 'no_rows',
+			message: 'O arquivo tem só o cabeçalho: nenhuma autorização.'
+		});
+		return { entries, errors, warnings };
+	}
+
+	const thisYear = parseLocalDate(options.today)?.year;
+	if (thisYear === undefined) throw new RangeError(`Invalid local date: ${options.today}`);
+	const seen: Seen = { prefixo: new Map(), placa: new Map(), titular: new Map() };
+	const entryLines: number[] = [];
+	for (const row of dataRows) {
+		const entry = readRow(row, { thisYear, seen, errors });
+		if (entry) {
+			entries.push(entry);
+			entryLines.push(row.line);
+		}
+	}
+
+	// Art. 10: more authorizations in force than the population allows. The law limits how many
+	// may be granted; the file may still be right (a new census), so staff decide.
+	const cap = authorizationCap(options.rules);
+	const inForce = entries.flatMap((e, i) =>
+		isInForce(e, options.today) ? [entryLines[i] ?? 1] : []
+	);
+	const firstOver = inForce[cap];
+	if (firstOver !== undefined) {
+		const { inhabitantsPerAuthorization, population } = options.rules;
+		warnings.push({
+			line: firstOver,
+			code: 'cap_exceeded',
+			message:
+				`${inForce.length} autorizações em vigor, acima do limite de ${cap} do Art. 10 ` +
+				`(1 para cada ${inhabitantsPerAuthorization} habitantes ou fração; ` +
+				`${population.count} habitantes, ${population.source}). ` +
+				`A primeira além do limite está nesta linha.`
+		});
+	}
+
+	return { entries, errors, warnings };
+}
+
+/**
+ * The entries in the export's format (header, RFC 4180 quoting, CRLF), so that
+ * `validateRegistryCsv(toCsv(entries), …).entries` equals `entries`.
+ */
+export function toCsv(entries: readonly RegistryEntry[]): string {
+	const rows = entries.map((e) => [
+		formatPrefix(e.prefixo),
+		formatPlate(e.placa),
+		e.titular,
+		e.condutorAuxiliar ?? '',
+		e.marcaModelo,
+		e.cor,
+		String(e.anoFabricacao),
+		String(e.cilindradas),
+		e.situacao,
+		e.autorizacaoValidade,
+		e.ultimaVistoria,
+		e.certidaoValidade,
+		e.seguroValidade
+	]);
+	return Papa.unparse({ fields: [...REGISTRY_COLUMNS], data: rows }, { newline: '\r\n' }) + '\r\n';
+}

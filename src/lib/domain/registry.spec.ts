@@ -1,0 +1,298 @@
+import { describe, expect, test } from 'vitest';
+import {
+	addMonths,
+	authorizationCap,
+	buildIndex,
+	countActive,
+	notFound,
+	verifyAt,
+	verifyOn,
+	type CheckId,
+	type RegistryEntry,
+	type RegistryRules,
+	type Verdict
+} from './registry';
+import { formatPlate, formatPrefix } from './plate';
+import { registryRulesOn } from './profile';
+import { rolimDeMoura } from '$lib/profile/rolim-de-moura';
+import { citationId } from '$lib/law';
+
+const TZ = rolimDeMoura.timeZone;
+const rules = registryRulesOn('2026-12-02', rolimDeMoura.registryRules) as RegistryRules;
+const DAY = '2026-12-02';
+
+/** A vehicle that passes every check on 2026-12-02. */
+const ok: RegistryEntry = {
+	prefixo: '7',
+	placa: 'NDJ8941',
+	titular: 'Fulano de Tal Exemplo',
+	condutorAuxiliar: null,
+	marcaModelo: 'Honda CG 160 Fan',
+	cor: 'Azul',
+	anoFabricacao: 2024,
+	cilindradas: 162,
+	situacao: 'ativa',
+	autorizacaoValidade: '2027-06-30',
+	ultimaVistoria: '2026-03-10',
+	certidaoValidade: '2027-01-31',
+	seguroValidade: '2027-05-01'
+};
+const failing = (entry: RegistryEntry, date = DAY) =>
+	verifyOn(entry, date, rules)
+		.checks.filter((c) => !c.ok)
+		.map((c) => c.id);
+
+describe('the profile’s registry rules (Art. 6, 8, 10)', () => {
+	test('dated from the law’s entry into force', () => {
+		expect(registryRulesOn('2011-10-23', rolimDeMoura.registryRules)).toBeNull();
+		expect(registryRulesOn('2011-10-24', rolimDeMoura.registryRules)?.law).toBe('Lei 2.059/2011');
+	});
+	test('thresholds as the law writes them', () => {
+		expect(rules).toMatchObject({
+			maxAgeYears: 5,
+			minCc: 125,
+			maxCc: 250,
+			inspectionMonths: 12,
+			inhabitantsPerAuthorization: 886
+		});
+	});
+	test('the latest rules in force win, whatever the order', () => {
+		const newer = { ...rules, validFrom: '2027-01-01', maxAgeYears: 7 };
+		expect(registryRulesOn('2027-06-01', [newer, rules])?.maxAgeYears).toBe(7);
+		expect(registryRulesOn('2026-12-31', [newer, rules])?.maxAgeYears).toBe(5);
+	});
+});
+
+describe('verdict on a date (Art. 4, 6, 8, 11, 23–25)', () => {
+	const cases: [
+		change: Partial<RegistryEntry>,
+		verdict: Verdict,
+		failed: CheckId[],
+		why: string
+	][] = [
+		[{}, 'regular', [], 'every requirement met'],
+		[
+			{ autorizacaoValidade: DAY },
+			'regular',
+			[],
+			'authorization valid through its last day (Art. 11)'
+		],
+		[
+			{ autorizacaoValidade: '2026-12-01' },
+			'irregular',
+			['autorizacao'],
+			'authorization expired yesterday (Art. 11)'
+		],
+		[{ situacao: 'suspensa' }, 'irregular', ['autorizacao'], 'suspended (Art. 23, 24)'],
+		[{ situacao: 'cassada' }, 'irregular', ['autorizacao'], 'revoked (Art. 25)'],
+		[{ seguroValidade: DAY }, 'regular', [], 'insurance valid through its last day (Art. 4 VII)'],
+		[
+			{ seguroValidade: '2026-12-01' },
+			'irregular',
+			['seguro'],
+			'insurance lapsed: service suspended (Art. 24 I)'
+		],
+		[{ ultimaVistoria: '2025-12-02' }, 'regular', [], 'inspection exactly 12 months ago (Art. 8)'],
+		[
+			{ ultimaVistoria: '2025-12-01' },
+			'pendente',
+			['vistoria'],
+			'inspection 12 months and a day ago (Art. 8)'
+		],
+		[
+			{ certidaoValidade: DAY },
+			'regular',
+			[],
+			'criminal record valid through its last day (Art. 4 IV)'
+		],
+		[
+			{ certidaoValidade: '2026-11-30' },
+			'pendente',
+			['certidao'],
+			'criminal record expired (Art. 4 IV)'
+		],
+		[{ anoFabricacao: 2021 }, 'regular', [], 'five years of manufacture (Art. 6 I)'],
+		[{ anoFabricacao: 2020 }, 'pendente', ['idade'], 'six years of manufacture (Art. 6 I)'],
+		[{ cilindradas: 125 }, 'regular', [], '125 cc is the minimum (Art. 6 II)'],
+		[{ cilindradas: 250 }, 'regular', [], '250 cc is the maximum (Art. 6 II)'],
+		[{ cilindradas: 109 }, 'pendente', ['cilindradas'], 'Honda Pop 110i, 109 cc (Art. 6 II)'],
+		[{ cilindradas: 300 }, 'pendente', ['cilindradas'], '300 cc (Art. 6 II)'],
+		[
+			{ cilindradas: 109, certidaoValidade: '2026-01-01', ultimaVistoria: '2024-01-01' },
+			'pendente',
+			['vistoria', 'certidao', 'cilindradas'],
+			'several non-blocking failures stay pendente'
+		],
+		[
+			{ situacao: 'suspensa', anoFabricacao: 2015 },
+			'irregular',
+			['autorizacao', 'idade'],
+			'a blocking failure outweighs the rest'
+		]
+	];
+	for (const [change, verdict, failed, why] of cases) {
+		test(`${JSON.stringify(change)} → ${verdict}: ${why}`, () => {
+			const entry = { ...ok, ...change };
+			expect(verifyOn(entry, DAY, rules).verdict).toBe(verdict);
+			expect(failing(entry)).toEqual(failed);
+		});
+	}
+
+	test('every check is present, in a stable order', () => {
+		expect(verifyOn(ok, DAY, rules).checks.map((c) => c.id)).toEqual([
+			'autorizacao',
+			'seguro',
+			'vistoria',
+			'certidao',
+			'idade',
+			'cilindradas'
+		]);
+	});
+
+	const articles: [change: Partial<RegistryEntry>, id: CheckId, article: string][] = [
+		[{}, 'autorizacao', 'Art. 11'],
+		[{ situacao: 'suspensa' }, 'autorizacao', 'Art. 23'],
+		[{ situacao: 'cassada' }, 'autorizacao', 'Art. 25'],
+		[{}, 'seguro', 'Art. 4 VII'],
+		[{}, 'vistoria', 'Art. 8'],
+		[{}, 'certidao', 'Art. 4 IV'],
+		[{}, 'idade', 'Art. 6 I'],
+		[{}, 'cilindradas', 'Art. 6 II']
+	];
+	for (const [change, id, article] of articles) {
+		test(`${id} ${JSON.stringify(change)} cites ${article}, a provision of the law`, () => {
+			const check = verifyOn({ ...ok, ...change }, DAY, rules).checks.find((c) => c.id === id);
+			expect(check?.article).toBe(article);
+			expect(citationId(article)).not.toBeNull();
+			expect(check?.detail).toContain(`(${article}`);
+		});
+	}
+
+	test('details are pt-BR sentences with Brazilian dates, params keep ISO dates', () => {
+		const { checks } = verifyOn({ ...ok, seguroValidade: '2026-11-15' }, DAY, rules);
+		const seguro = checks.find((c) => c.id === 'seguro');
+		expect(seguro?.detail).toBe(
+			'Seguro de vida pessoal e de terceiro vencido em 15/11/2026 (Art. 4 VII): ' +
+				'sem ele, o serviço fica suspenso (Art. 24 I).'
+		);
+		expect(seguro?.params).toEqual({ validade: '2026-11-15', sancao: 'Art. 24 I' });
+		expect(checks.find((c) => c.id === 'vistoria')?.params).toEqual({
+			ultima: '2026-03-10',
+			proxima: '2027-03-10',
+			meses: 12
+		});
+		expect(checks.find((c) => c.id === 'autorizacao')?.detail).toBe(
+			'Autorização ativa, válida até 30/06/2027 (Art. 11).'
+		);
+	});
+
+	test('the date must be a real day', () => {
+		expect(() => verifyOn(ok, '2026-02-30', rules)).toThrow(RangeError);
+	});
+
+	test('no entry: nao_encontrado, with nothing to check', () => {
+		expect(notFound()).toEqual({ verdict: 'nao_encontrado', checks: [] });
+	});
+});
+
+describe('vistoria every 12 months (Art. 8): months are calendar months', () => {
+	test.each([
+		['2024-02-29', 12, '2025-02-28', 'leap day clamps to 28 Feb'],
+		['2023-02-28', 12, '2024-02-28', 'into a leap year, the same day'],
+		['2026-01-31', 1, '2026-02-28', 'end of month clamps'],
+		['2026-12-15', 1, '2027-01-15', 'across the year'],
+		['2026-03-31', -1, '2026-02-28', 'backwards']
+	])('%s + %i months → %s: %s', (date, months, expected) =>
+		expect(addMonths(date, months)).toBe(expected)
+	);
+	test('inspected on 29 Feb 2024: due on 28 Feb 2025, late on 1 Mar', () => {
+		const leap = { ...ok, ultimaVistoria: '2024-02-29' };
+		expect(failing(leap, '2025-02-28')).not.toContain('vistoria');
+		expect(failing(leap, '2025-03-01')).toContain('vistoria');
+	});
+});
+
+describe('verdict at an instant, on Rolim de Moura’s calendar', () => {
+	const lastDay = { ...ok, seguroValidade: DAY };
+	const cases: [iso: string, verdict: Verdict, why: string][] = [
+		['2026-12-02T23:59:59-04:00', 'regular', 'last second of the insurance’s last day'],
+		['2026-12-03T03:59:59Z', 'regular', 'same instant in UTC: still 2 Dec in Porto Velho'],
+		['2026-12-03T04:00:00Z', 'irregular', 'midnight in Porto Velho: insurance lapsed (Art. 24 I)'],
+		['2026-12-03T12:59:59+09:00', 'regular', 'given in Tokyo time, 3 Dec there: still 2 Dec here']
+	];
+	for (const [iso, verdict, why] of cases) {
+		test(`${iso} → ${verdict}: ${why}`, () =>
+			expect(verifyAt(lastDay, new Date(iso), rules, TZ).verdict).toBe(verdict));
+	}
+});
+
+describe('lookup by prefix or plate, either format (Res. CONTRAN 969/2022)', () => {
+	const mercosul = { ...ok, prefixo: '12', placa: 'QRE8I58', titular: 'Beltrano Exemplo' };
+	const index = buildIndex([ok, mercosul]);
+	const cases: [query: string, prefixo: string | null, why: string][] = [
+		['7', '7', 'prefix'],
+		['007', '7', 'prefix as painted'],
+		['MT-007', '7', 'prefix with MT'],
+		['NDJ-8941', '7', 'old plate as registered'],
+		['NDJ8J41', '7', 'Mercosul form of an old-registered plate'],
+		['QRE8I58', '12', 'Mercosul plate as registered'],
+		['QRE-8858', '12', 'old form of a Mercosul-registered plate'],
+		['013', null, 'unknown prefix'],
+		['ABC1234', null, 'unknown plate'],
+		['', null, 'empty'],
+		['not a code', null, 'not a vehicle code']
+	];
+	for (const [query, prefixo, why] of cases) {
+		test(`${JSON.stringify(query)} → ${prefixo}: ${why}`, () =>
+			expect(index.find(query)?.prefixo ?? null).toBe(prefixo));
+	}
+
+	test('100,000 entries: lookups stay constant-time', () => {
+		const letters = (n: number) =>
+			String.fromCharCode(
+				65 + (n % 26),
+				65 + (Math.floor(n / 26) % 26),
+				65 + (Math.floor(n / 676) % 26)
+			);
+		const entries = Array.from({ length: 100_000 }, (_, i) => ({
+			...ok,
+			prefixo: String(i + 1),
+			placa: `${letters(Math.floor(i / 10))}${i % 10}A${String(i % 100).padStart(2, '0')}`
+		}));
+		const big = buildIndex(entries);
+		// Prefixes have at most 4 digits: a registry this big is found by plate beyond 9999.
+		const queries = Array.from({ length: 10_000 }, (_, k) => {
+			const e = entries[(k * 7919) % entries.length] as RegistryEntry;
+			return e.prefixo.length > 4 ? formatPlate(e.placa) : `MT-${formatPrefix(e.prefixo)}`;
+		});
+		const started = performance.now();
+		let found = 0;
+		for (const q of queries) if (big.find(q)) found++;
+		const perLookup = ((performance.now() - started) * 1000) / queries.length;
+		expect(found).toBe(queries.length);
+		expect(perLookup).toBeLessThan(50);
+	});
+});
+
+describe('Art. 10: one authorization per 886 inhabitants "ou fração"', () => {
+	test('55,748 inhabitants (IBGE 2021) → 63', () => expect(authorizationCap(rules)).toBe(63));
+	test.each([
+		[886, 1, 'exactly one share'],
+		[887, 2, 'a fraction counts as one more'],
+		[55_818, 63, '63 whole shares'],
+		[55_819, 64, 'one inhabitant more']
+	])('%i inhabitants → %i: %s', (count, cap) =>
+		expect(authorizationCap({ ...rules, population: { ...rules.population, count } })).toBe(cap)
+	);
+	test('only authorizations in force count', () => {
+		const entries: RegistryEntry[] = [
+			ok,
+			{ ...ok, autorizacaoValidade: DAY },
+			{ ...ok, autorizacaoValidade: '2026-12-01' },
+			{ ...ok, situacao: 'suspensa' },
+			{ ...ok, situacao: 'cassada' },
+			{ ...ok, seguroValidade: '2020-01-01' }
+		];
+		expect(countActive(entries, DAY)).toBe(3);
+	});
+});
