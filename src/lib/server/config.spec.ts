@@ -1,0 +1,47 @@
+import { describe, expect, test } from 'vitest';
+import { ConfigError, loadConfig, type DatabaseConfig } from './config';
+
+const cwd = '/srv/garupa';
+
+describe('DATABASE_URL', () => {
+	const cases: [url: string | undefined, database: DatabaseConfig, why: string][] = [
+		[undefined, { kind: 'sqlite', path: '/srv/garupa/data/garupa.db' }, 'unset: SQLite default'],
+		['', { kind: 'sqlite', path: '/srv/garupa/data/garupa.db' }, 'empty counts as unset'],
+		['file:db/x.db', { kind: 'sqlite', path: '/srv/garupa/db/x.db' }, 'relative to cwd'],
+		['file:/var/lib/garupa.db', { kind: 'sqlite', path: '/var/lib/garupa.db' }, 'absolute'],
+		['file:///var/lib/g%20a.db', { kind: 'sqlite', path: '/var/lib/g a.db' }, 'file:// URL'],
+		['file::memory:', { kind: 'sqlite', path: ':memory:' }, 'in memory, for tests'],
+		[
+			'postgres://garupa:s3nha@db:5432/garupa',
+			{ kind: 'postgres', url: 'postgres://garupa:s3nha@db:5432/garupa' },
+			'postgres://'
+		],
+		[
+			'postgresql://db.example/garupa?sslmode=require',
+			{ kind: 'postgres', url: 'postgresql://db.example/garupa?sslmode=require' },
+			'postgresql://'
+		]
+	];
+	for (const [url, database, why] of cases)
+		test(`${JSON.stringify(url)} → ${database.kind}: ${why}`, () => {
+			expect(loadConfig({ DATABASE_URL: url }, cwd).database).toEqual(database);
+		});
+
+	const bad: [url: string, message: RegExp, why: string][] = [
+		['mysql://root@localhost/garupa', /esquema "mysql:" não é suportado/, 'unsupported scheme'],
+		['data/garupa.db', /não é uma URL de banco de dados/, 'a bare path needs file:'],
+		['file:', /sem caminho/, 'file: without a path'],
+		['postgres://', /não diz o servidor/, 'postgres without a host']
+	];
+	for (const [url, message, why] of bad)
+		test(`${url} is refused: ${why}`, () => {
+			expect(() => loadConfig({ DATABASE_URL: url }, cwd)).toThrow(ConfigError);
+			expect(() => loadConfig({ DATABASE_URL: url }, cwd)).toThrow(message);
+		});
+
+	test('the error never echoes a PostgreSQL password', () => {
+		expect(() => loadConfig({ DATABASE_URL: 'postgres://u:segredo@[bad/x' }, cwd)).toThrow(
+			/^(?!.*segredo)/s
+		);
+	});
+});

@@ -1,0 +1,82 @@
+/**
+ * The one reader of the environment. Everything else takes its settings from `config`, so a bad
+ * deployment fails at start with one clear message instead of at the first request.
+ *
+ * Reads `process.env`, not `$env/*`, so the CLI scripts (run by tsx, outside Vite) share it.
+ */
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+
+export interface Config {
+	database: DatabaseConfig;
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** A setting that cannot work; the message says which variable and what it accepts. */
+export class ConfigError extends Error {
+	override name = 'ConfigError';
+}
+
+/** `DATABASE_URL` unset: one SQLite file beside the app, enough for one municipality. */
+export const DEFAULT_SQLITE_PATH = 'data/garupa.db';
+
+const ACCEPTED =
+	'Use file:<caminho> (SQLite, ex.: file:data/garupa.db ou file::memory:) ou ' +
+	'postgres://usuário:senha@host:5432/banco (PostgreSQL); sem DATABASE_URL, o padrão é ' +
+	`SQLite em ${DEFAULT_SQLITE_PATH}.`;
+
+/**
+ * Settings from an environment. Relative SQLite paths are resolved against `cwd`.
+ * @example loadConfig({}).database //=> { kind: 'sqlite', path: '<cwd>/data/garupa.db' }
+ * @example loadConfig({ DATABASE_URL: 'file::memory:' }).database //=> { kind: 'sqlite', path: ':memory:' }
+ */
+export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
+	return { database: databaseConfig(env['DATABASE_URL']?.trim() ?? '', cwd) };
+}
+
+function databaseConfig(url: string, cwd: string): DatabaseConfig {
+	if (url === '') return { kind: 'sqlite', path: resolve(cwd, DEFAULT_SQLITE_PATH) };
+
+	if (/^postgres(ql)?:\/\//i.test(url)) {
+		let parsed: URL;
+		try {
+			parsed = new URL(url);
+		} catch {
+			// Never echo the URL: it usually carries the password.
+			throw new ConfigError(`DATABASE_URL do PostgreSQL não é uma URL válida. ${ACCEPTED}`);
+		}
+		if (!parsed.hostname && !parsed.searchParams.has('host'))
+			throw new ConfigError(`DATABASE_URL do PostgreSQL não diz o servidor (host). ${ACCEPTED}`);
+		return { kind: 'postgres', url };
+	}
+
+	if (/^file:/i.test(url)) {
+		const rest = url.slice('file:'.length);
+		if (rest === ':memory:') return { kind: 'sqlite', path: ':memory:' };
+		let path: string;
+		if (rest.startsWith('//')) {
+			try {
+				path = fileURLToPath(url);
+			} catch {
+				throw new ConfigError(`DATABASE_URL "${url}" não é uma URL file:// válida. ${ACCEPTED}`);
+			}
+		} else {
+			path = rest;
+		}
+		if (path === '') throw new ConfigError(`DATABASE_URL "file:" sem caminho. ${ACCEPTED}`);
+		return { kind: 'sqlite', path: isAbsolute(path) ? path : resolve(cwd, path) };
+	}
+
+	const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];
+	throw new ConfigError(
+		scheme
+			? `DATABASE_URL com esquema "${scheme}:" não é suportado. ${ACCEPTED}`
+			: `DATABASE_URL não é uma URL de banco de dados. ${ACCEPTED}`
+	);
+}
+
+/** Validated once, at import: a bad value stops the server (or the CLI) right away. */
+export const config: Config = loadConfig(process.env);

@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { createDb, migrate, type Db } from '.';
+
+let dir: string;
+let db: Db;
+
+beforeEach(() => {
+	dir = mkdtempSync(join(tmpdir(), 'garupa-db-'));
+	db = createDb({ kind: 'sqlite', path: join(dir, 'nested', 'garupa.db') });
+});
+afterEach(async () => {
+	await db.destroy();
+	rmSync(dir, { recursive: true, force: true });
+});
+
+const pragma = async (name: string) =>
+	(await sql<Record<string, unknown>>`pragma ${sql.raw(name)}`.execute(db)).rows[0]?.[name];
+
+describe('SQLite connection', () => {
+	test('creates the folder and sets WAL, synchronous FULL, foreign keys, busy timeout', async () => {
+		expect(await pragma('journal_mode')).toBe('wal');
+		expect(await pragma('synchronous')).toBe(2); // FULL
+		expect(await pragma('foreign_keys')).toBe(1);
+		// better-sqlite3 reports it as `timeout`.
+		expect((await sql<{ timeout: number }>`pragma busy_timeout`.execute(db)).rows[0]).toEqual({
+			timeout: 5000
+		});
+	});
+});
+
+describe('migrations', () => {
+	test('create the registry tables, and running again is a no-op', async () => {
+		expect(await migrate(db)).toEqual(['001_registry']);
+		expect(await migrate(db)).toEqual([]);
+		const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
+		expect(tables).toEqual(['registry_entry', 'registry_snapshot']);
+		const entry = (await db.introspection.getTables()).find((t) => t.name === 'registry_entry');
+		expect(entry?.columns.find((c) => c.name === 'condutor_auxiliar')?.isNullable).toBe(true);
+		expect(entry?.columns.find((c) => c.name === 'placa')?.isNullable).toBe(false);
+	});
+
+	test('an entry must belong to a snapshot (foreign key enforced)', async () => {
+		await migrate(db);
+		await expect(
+			db
+				.insertInto('registry_entry')
+				.values({
+					snapshot_version: 99,
+					prefixo: '1',
+					placa: 'ABC1234',
+					titular: 'Fulano',
+					condutor_auxiliar: null,
+					marca_modelo: 'Honda CG 160',
+					cor: 'Vermelha',
+					ano_fabricacao: 2020,
+					cilindradas: 160,
+					situacao: 'ativa',
+					autorizacao_validade: '2027-01-01',
+					ultima_vistoria: '2026-01-01',
+					certidao_validade: '2027-01-01',
+					seguro_validade: '2027-01-01'
+				})
+				.execute()
+		).rejects.toThrow(/FOREIGN KEY/);
+	});
+});

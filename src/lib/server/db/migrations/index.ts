@@ -1,0 +1,11 @@
+/**
+ * Every migration, imported statically: the Vite build bundles them, so nothing globs a folder
+ * that no longer exists in `build/`. Names sort in the order they run; never rename or edit one
+ * that has shipped — add the next.
+ */
+import type { Migration } from 'kysely';
+import * as m001 from './001_registry';
+
+export const migrations: Readonly<Record<string, Migration>> = {
+	'001_registry': m001
+};
