@@ -7,6 +7,9 @@ const config = {
 	compilerOptions: { runes: true },
 	kit: {
 		adapter: adapter(),
+		// Absolute asset and service-worker paths: a page kept offline at /verificar/007 must load
+		// the same /_app files, and the worker must register at /service-worker.js (scope /).
+		paths: { relative: false },
 		// Registered by the layout through virtual:pwa-register (see src/service-worker.ts).
 		serviceWorker: { register: false },
 		csp: {

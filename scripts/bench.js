@@ -45,6 +45,24 @@ const PAGES = [
 			'best-practices': 100,
 			seo: 100
 		}
+	},
+	{
+		// The decoder (zxing wasm + ponyfill) loads only when the scanner opens: not in this figure.
+		path: '/verificar',
+		lighthouse: false,
+		targets: { jsKiB: 45 }
+	}
+];
+
+/**
+ * In-process benchmarks run with tsx; each prints one JSON line of figures. `targets` maps a
+ * figure to its maximum.
+ */
+const PROCESS_BENCHES = [
+	{
+		name: 'Registry lookup, synthetic 100,000 entries (p99 per lookup)',
+		script: 'scripts/bench-lookup.ts',
+		targets: { p99us: 50 }
 	}
 ];
 
@@ -644,6 +662,30 @@ async function main() {
 		if (pc.missing.length) console.log(`  not found in build/client: ${pc.missing.join(', ')}`);
 	} else if (pc?.missing) {
 		console.log(`\nService worker precache: ${pc.missing} not found`);
+	}
+
+	report.process = {};
+	for (const bench of PROCESS_BENCHES) {
+		log(bench.name);
+		const figures = await attempt(bench.name, () => {
+			const r = spawnSync('npx', ['tsx', bench.script], { encoding: 'utf8' });
+			if (r.status !== 0) throw new Error(r.stderr || `exit ${r.status}`);
+			return JSON.parse(r.stdout.trim().split('\n').pop() ?? '{}');
+		});
+		if (!figures) continue;
+		report.process[bench.name] = figures;
+		printTable(
+			bench.name,
+			Object.entries(figures).map(([key, value]) => {
+				const target = bench.targets[key];
+				return [
+					key,
+					String(value),
+					target === undefined ? '' : `≤ ${target}`,
+					target === undefined ? '' : value <= target ? '✓' : '✗'
+				];
+			})
+		);
 	}
 
 	mkdirSync('bench-results', { recursive: true });

@@ -1,14 +1,26 @@
-import type { Handle, HandleServerError } from '@sveltejs/kit';
+import type { Handle, HandleServerError, ServerInit } from '@sveltejs/kit';
+import { building } from '$app/environment';
 import { paraglideMiddleware } from '$lib/paraglide/server';
+import { compress } from '$lib/server/compress';
+import { initDatabase } from '$lib/server/startup';
+
+/** Create and migrate the database, and load the sample registry when it is empty (not while
+ * building: the build machine needs no database). */
+export const init: ServerInit = async () => {
+	if (!building) await initDatabase();
+};
 
 /** Locale from the URL (pt-BR at the root, /es/…, /en/…); `<html lang>` follows it. */
-export const handle: Handle = ({ event, resolve }) =>
-	paraglideMiddleware(event.request, ({ request, locale }) => {
+export const handle: Handle = async ({ event, resolve }) => {
+	const original = event.request;
+	const response = await paraglideMiddleware(original, ({ request, locale }) => {
 		event.request = request;
 		return resolve(event, {
 			transformPageChunk: ({ html }) => html.replace('%paraglide.lang%', locale)
 		});
 	});
+	return compress(original, response);
+};
 
 /** Never leak internals (or personal data) in an error: log the stack, answer with a code. */
 export const handleError: HandleServerError = ({ error, status }) => {

@@ -27,8 +27,29 @@ const pages = new NetworkFirst({
 	plugins: [new ExpirationPlugin({ maxEntries: 60 })]
 });
 
+/** `/v/<code>` (the QR target) and `/verificar/<code>`, in any language. */
+const VEHICLE_PAGE = /^(\/(?:es|en))?\/(?:v|verificar)\/([^/]+)\/?$/;
+
 registerRoute(
-	new NavigationRoute(pages, { denylist: [/^\/api\//, /^\/admin(\/|$)/, /\/__data\.json$/] })
+	new NavigationRoute(
+		async (options) => {
+			try {
+				return await pages.handle(options);
+			} catch (error) {
+				// Offline and never seen: a vehicle page becomes /verificar?q=<code>, which checks the
+				// registry kept on the phone; any other page falls back to its kept copy without the query.
+				const url = new URL(options.request.url);
+				const vehicle = VEHICLE_PAGE.exec(url.pathname);
+				if (vehicle) {
+					return Response.redirect(`${vehicle[1] ?? ''}/verificar?q=${vehicle[2]}`, 302);
+				}
+				const kept = await caches.match(url.pathname, { cacheName: PAGES });
+				if (kept) return kept;
+				throw error;
+			}
+		},
+		{ denylist: [/^\/api\//, /^\/admin(\/|$)/, /\/__data\.json$/] }
+	)
 );
 
 self.addEventListener('install', (event) => {

@@ -1,0 +1,37 @@
+import type { Check } from '$lib/domain/registry';
+import { formatDate } from '$lib/format';
+import { m } from '$lib/paraglide/messages';
+
+const date = (value: unknown, locale: string) =>
+	typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+		? formatDate(value, locale)
+		: String(value ?? '');
+
+/** A check in the rider's language, from its id, result and parameters (the API keeps pt-BR). */
+export function checkText(check: Check, locale: string): string {
+	const p = check.params;
+	switch (check.id) {
+		case 'autorizacao':
+			return check.ok
+				? m.check_autorizacao_ok({ date: date(p.validade, locale) })
+				: p.situacao && p.situacao !== 'ativa'
+					? m.check_autorizacao_situacao({ situacao: String(p.situacao) })
+					: m.check_autorizacao_expired({ date: date(p.validade, locale) });
+		case 'seguro':
+			return (check.ok ? m.check_seguro_ok : m.check_seguro_fail)({
+				date: date(p.validade, locale)
+			});
+		case 'vistoria':
+			return (check.ok ? m.check_vistoria_ok : m.check_vistoria_fail)({
+				date: date(p.ultima, locale)
+			});
+		case 'certidao':
+			return (check.ok ? m.check_certidao_ok : m.check_certidao_fail)({
+				date: date(p.validade, locale)
+			});
+		case 'idade':
+			return (check.ok ? m.check_idade_ok : m.check_idade_fail)({ year: String(p.ano ?? '') });
+		case 'cilindradas':
+			return (check.ok ? m.check_cc_ok : m.check_cc_fail)({ cc: String(p.cilindradas ?? '') });
+	}
+}

@@ -1,0 +1,64 @@
+/**
+ * Verification on the server: the published snapshot (cached per version), its lookup index, and
+ * the verdict at the Porto_Velho date of an instant — what /api/verify and /verificar/[codigo] answer.
+ */
+import { parseVehicleCode } from '$lib/domain/plate';
+import { buildIndex, notFound, verifyAt, type RegistrySnapshot } from '$lib/domain/registry';
+import { registryRulesOn } from '$lib/domain/profile';
+import { localISO, wallClock } from '$lib/domain/clock';
+import { answerAt } from '$lib/rules';
+import { bandeiraContext } from './calendar';
+import { profile } from '$lib/profile';
+import { db } from './db';
+import { currentRegistry } from './registry';
+
+const indexes = new WeakMap<RegistrySnapshot, ReturnType<typeof buildIndex>>();
+
+function indexOf(snapshot: RegistrySnapshot) {
+	let index = indexes.get(snapshot);
+	if (!index) {
+		index = buildIndex(snapshot.entries);
+		indexes.set(snapshot, index);
+	}
+	return index;
+}
+
+export async function publishedRegistry(): Promise<RegistrySnapshot | null> {
+	return currentRegistry(db());
+}
+
+/** The verdict for a query, or null when the query is neither a prefix nor a plate. */
+export async function verifyQuery(query: string, at: Date) {
+	const code = parseVehicleCode(query);
+	if (!code) return null;
+	const snapshot = await publishedRegistry();
+	const entry = snapshot ? indexOf(snapshot).find(query) : null;
+	const rules = registryRulesOn(wallClock(at, profile.timeZone).date, profile.registryRules);
+	const result = entry && rules ? verifyAt(entry, at, rules, profile.timeZone) : notFound();
+	return { code, entry, snapshot, ...result };
+}
+
+/** What /verificar/[codigo] and the QR target /v/[codigo] render: the verdict now, and the bandeira. */
+export async function vehiclePage(codigo: string) {
+	const now = new Date();
+	const found = await verifyQuery(codigo, now);
+	if (!found) return null;
+	const answer = answerAt(now, bandeiraContext, profile.tariffDecrees);
+	return {
+		query: codigo,
+		verdict: found.verdict,
+		entry: found.entry,
+		checks: found.checks,
+		snapshot: found.snapshot && {
+			version: found.snapshot.version,
+			publishedAt: found.snapshot.publishedAt,
+			sample: found.snapshot.sample
+		},
+		now: localISO(now, profile.timeZone),
+		bandeira: answer && {
+			flag: answer.bandeira.flag,
+			centavos: answer.fare?.centavos ?? null,
+			sample: answer.fare?.decree.sample ?? false
+		}
+	};
+}

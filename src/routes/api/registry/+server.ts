@@ -1,0 +1,32 @@
+import { m } from '$lib/paraglide/messages';
+import { apiError, apiLocale, CORS, ok, preflight } from '$lib/server/api';
+import { publishedRegistry } from '$lib/server/verify';
+import type { RequestHandler } from './$types';
+
+/**
+ * GET /api/registry — the latest published snapshot: only what the law makes public (LGPD).
+ * Revalidated by ETag (a phone's kept copy costs a 304), so a new version reaches riders at once.
+ */
+export const GET: RequestHandler = async ({ request }) => {
+	const snapshot = await publishedRegistry();
+	if (!snapshot) {
+		return apiError(404, 'no_registry', m.api_no_registry({}, { locale: apiLocale(request) }));
+	}
+	const etag = `"registry-${snapshot.version}"`;
+	const headers = { etag, 'cache-control': 'no-cache' };
+	const match = request.headers.get('if-none-match');
+	if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+		return new Response(null, { status: 304, headers: { ...CORS, ...headers } });
+	}
+	return ok(
+		{
+			version: snapshot.version,
+			publishedAt: snapshot.publishedAt,
+			sample: snapshot.sample,
+			entries: snapshot.entries
+		},
+		headers
+	);
+};
+
+export const OPTIONS: RequestHandler = preflight;

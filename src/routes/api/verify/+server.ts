@@ -1,0 +1,61 @@
+import { parseInstant } from '$lib/domain/clock';
+import { m } from '$lib/paraglide/messages';
+import { apiError, apiLocale, ok, preflight } from '$lib/server/api';
+import { verifyQuery } from '$lib/server/verify';
+import type { RequestHandler } from './$types';
+
+/**
+ * GET /api/verify?q=<prefixo ou placa>&at=<ISO instant> — the verdict at the Porto_Velho date of
+ * `at` (default now), each check citing its article. Unknown vehicle: 200 `nao_encontrado`.
+ */
+export const GET: RequestHandler = async ({ url, request }) => {
+	const locale = apiLocale(request);
+	const q = url.searchParams.get('q') ?? '';
+	const atParam = url.searchParams.get('at');
+	let at = new Date();
+	if (atParam !== null) {
+		const parsed = parseInstant(atParam);
+		if (!parsed.ok) {
+			const message =
+				parsed.reason === 'offset'
+					? m.api_at_offset({}, { locale })
+					: m.api_at_invalid({}, { locale });
+			return apiError(
+				400,
+				parsed.reason === 'offset' ? 'missing_offset' : 'invalid_instant',
+				message,
+				{
+					at: message
+				}
+			);
+		}
+		at = parsed.at;
+	}
+	const found = q.length <= 40 ? await verifyQuery(q, at) : null;
+	if (!found) {
+		const message = m.api_bad_query({}, { locale });
+		return apiError(400, 'invalid_query', message, { q: message });
+	}
+	return ok(
+		{
+			query: q,
+			normalized:
+				found.code.kind === 'prefixo'
+					? { kind: 'prefixo', value: found.code.prefixo }
+					: { kind: 'placa', value: found.code.placa, key: found.code.key },
+			verdict: found.verdict,
+			...(found.entry ? { entry: found.entry } : {}),
+			checks: found.checks.map(({ id, article, ok, detail }) => ({ id, article, ok, detail })),
+			registry: found.snapshot
+				? {
+						version: found.snapshot.version,
+						publishedAt: found.snapshot.publishedAt,
+						sample: found.snapshot.sample
+					}
+				: null
+		},
+		{ 'cache-control': 'no-store' }
+	);
+};
+
+export const OPTIONS: RequestHandler = preflight;

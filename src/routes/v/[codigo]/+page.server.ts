@@ -1,0 +1,14 @@
+import { error } from '@sveltejs/kit';
+import { m } from '$lib/paraglide/messages';
+import { vehiclePage } from '$lib/server/verify';
+import type { PageServerLoad } from './$types';
+
+/** The URL printed in the vehicle's QR code (/v/<prefixo>): any phone camera opens it, and it
+ * shows the same verification as /verificar/<prefixo>, without a redirect on a weak signal. */
+export const load: PageServerLoad = async ({ params, setHeaders }) => {
+	const data = await vehiclePage(params.codigo);
+	if (!data) error(400, { message: m.verify_bad_query(), code: 'codigo' });
+	// A verdict is about today and the latest snapshot: never from a shared cache.
+	setHeaders({ 'cache-control': 'private, no-cache' });
+	return data;
+};

@@ -1,0 +1,38 @@
+import { error, redirect } from '@sveltejs/kit';
+import { wallClock } from '$lib/domain/clock';
+import { parseVehicleCode } from '$lib/domain/plate';
+import { authorizationCap, countActive } from '$lib/domain/registry';
+import { registryRulesOn } from '$lib/domain/profile';
+import { m } from '$lib/paraglide/messages';
+import { localizeHref } from '$lib/paraglide/runtime';
+import { profile } from '$lib/profile';
+import { publishedRegistry } from '$lib/server/verify';
+import type { PageServerLoad } from './$types';
+
+/** `/verificar?q=<prefixo ou placa>` is a GET form: a valid code goes to its verification page. */
+export const load: PageServerLoad = async ({ url }) => {
+	const q = url.searchParams.get('q');
+	if (q !== null) {
+		if (!parseVehicleCode(q)) error(400, { message: m.verify_bad_query(), code: 'q' });
+		redirect(303, localizeHref(`/verificar/${encodeURIComponent(q.trim())}`));
+	}
+	const now = new Date();
+	const today = wallClock(now, profile.timeZone).date;
+	const rules = registryRulesOn(today, profile.registryRules);
+	const snapshot = await publishedRegistry();
+	return {
+		rules,
+		timeZone: profile.timeZone,
+		snapshot: snapshot && {
+			version: snapshot.version,
+			publishedAt: snapshot.publishedAt,
+			sample: snapshot.sample
+		},
+		// Art. 10: 1 authorization per 886 inhabitants "ou fração" (IBGE population).
+		count: rules && {
+			active: snapshot ? countActive(snapshot.entries, today) : 0,
+			cap: authorizationCap(rules),
+			population: rules.population
+		}
+	};
+};

@@ -1,0 +1,13 @@
+import { error } from '@sveltejs/kit';
+import { m } from '$lib/paraglide/messages';
+import { vehiclePage } from '$lib/server/verify';
+import type { PageServerLoad } from './$types';
+
+/** The verification of one vehicle now. */
+export const load: PageServerLoad = async ({ params, setHeaders }) => {
+	const data = await vehiclePage(params.codigo);
+	if (!data) error(400, { message: m.verify_bad_query(), code: 'codigo' });
+	// A verdict is about today and the latest snapshot: never from a shared cache.
+	setHeaders({ 'cache-control': 'private, no-cache' });
+	return data;
+};
