@@ -1,6 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const chromiumArgs = [
 	'--no-sandbox',
@@ -12,6 +14,29 @@ export const chromiumArgs = [
 	'--disable-sync'
 ];
 
+/**
+ * Videos for Chromium's fake camera, written by tests/global-setup.ts (never committed: 4.6 MB
+ * each). The flag wants an absolute path, and the file is fixed per browser launch, hence one
+ * project per video.
+ */
+export const fixturesDir = fileURLToPath(new URL('./test-results/fixtures/', import.meta.url));
+export const cameraVideos = {
+	vehicle: `${fixturesDir}vehicle-qr.y4m`,
+	foreign: `${fixturesDir}foreign-qr.y4m`
+};
+const fakeCamera = (video: string) => ({
+	permissions: ['camera'],
+	launchOptions: {
+		executablePath,
+		args: [
+			...chromiumArgs,
+			'--use-fake-ui-for-media-stream',
+			'--use-fake-device-for-media-stream',
+			`--use-file-for-fake-video-capture=${video}`
+		]
+	}
+});
+
 export default defineConfig({
 	testDir: 'tests',
 	testMatch: '**/*.e2e.ts',
@@ -19,14 +44,32 @@ export default defineConfig({
 	workers: 2,
 	retries: process.env.CI ? 1 : 0,
 	reporter: [['list']],
+	globalSetup: './tests/global-setup.ts',
 	use: {
 		baseURL: `http://localhost:${port}`,
 		locale: 'pt-BR',
 		launchOptions: {
-			executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+			executablePath,
 			args: chromiumArgs
 		}
 	},
+	projects: [
+		{ name: 'chromium', testIgnore: /scan\.e2e\.ts/ },
+		// The in-app QR scanner, through a fake rear camera showing the sticker of prefix 007…
+		{
+			name: 'camera',
+			testMatch: /scan\.e2e\.ts/,
+			grepInvert: /@foreign-camera/,
+			use: fakeCamera(cameraVideos.vehicle)
+		},
+		// …and one showing somebody else's QR code.
+		{
+			name: 'camera-foreign',
+			testMatch: /scan\.e2e\.ts/,
+			grep: /@foreign-camera/,
+			use: fakeCamera(cameraVideos.foreign)
+		}
+	],
 	webServer: {
 		command: 'node build',
 		port,

@@ -42,7 +42,8 @@ export default defineConfig({
 				]
 			},
 			injectManifest: {
-				globPatterns: ['client/**/*.{js,css,ico,png,svg,webp,webmanifest,woff2}']
+				// wasm: the QR decoder (zxing, 1.1 MB, under the 2 MiB default limit) must work offline.
+				globPatterns: ['client/**/*.{js,css,ico,png,svg,webp,webmanifest,woff2,wasm}']
 			},
 			devOptions: { enabled: false }
 		})

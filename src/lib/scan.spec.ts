@@ -1,0 +1,76 @@
+import { describe, expect, test } from 'vitest';
+import { classifyScan } from './scan';
+
+const origin = 'http://localhost:4173';
+
+describe('classifyScan: the official sticker and typed-style codes are vehicles', () => {
+	const cases: [text: string, code: string, why: string][] = [
+		['http://localhost:4173/v/007', '007', 'the sticker URL'],
+		['http://localhost:4173/v/007/', '007', 'a trailing slash'],
+		['http://localhost:4173/es/v/007', '007', 'the Spanish page'],
+		['http://localhost:4173/en/v/MT-007', 'MT-007', 'the English page, prefix with MT'],
+		['HTTP://LOCALHOST:4173/v/007', '007', 'scheme and host are case-insensitive'],
+		['http://localhost:4173/v/ABC1C34', 'ABC1C34', 'a Mercosul plate'],
+		['http://localhost:4173/v/ABC%201234', 'ABC 1234', 'a percent-encoded space'],
+		['http://localhost:4173/v/007?src=adesivo#topo', '007', 'query and fragment are ignored'],
+		['http://localhost:4173/v/007\n', '007', 'a trailing newline from the encoder'],
+		['007', '007', 'a bare prefix'],
+		['MT-007', 'MT-007', 'a bare prefix with MT'],
+		['ABC1C34', 'ABC1C34', 'a bare Mercosul plate'],
+		['ABC-1234', 'ABC-1234', 'a bare old plate'],
+		['  abc-1234 ', 'abc-1234', 'a bare plate, trimmed, as scanned']
+	];
+	for (const [text, code, why] of cases)
+		test(`${JSON.stringify(text)} → ${code}: ${why}`, () =>
+			expect(classifyScan(text, origin)).toEqual({ kind: 'vehicle', code }));
+
+	test('the production origin works the same way', () =>
+		expect(classifyScan('https://garupa.example/v/12', 'https://garupa.example')).toEqual({
+			kind: 'vehicle',
+			code: '12'
+		}));
+
+	test('a default port is the same origin', () =>
+		expect(classifyScan('https://garupa.example:443/v/12', 'https://garupa.example')).toEqual({
+			kind: 'vehicle',
+			code: '12'
+		}));
+});
+
+describe('classifyScan: anything else is foreign and never opened', () => {
+	const cases: [text: string, why: string][] = [
+		['https://example.com/promo', 'another site'],
+		['https://localhost.evil.com/v/007', 'a look-alike host'],
+		['http://localhost:4173.evil.com/v/007', 'the port glued to another host'],
+		['http://localhost:4173@evil.com/v/7', 'our origin as userinfo of another host'],
+		['http://user:pw@localhost:4173/v/007', 'userinfo on our own host'],
+		['http://localhost:4174/v/007', 'another port'],
+		['http://localhost/v/007', 'no port'],
+		['https://localhost:4173/v/007', 'another scheme'],
+		['http://127.0.0.1:4173/v/007', 'the same machine under another name'],
+		['javascript:alert(1)//localhost:4173/v/007', 'javascript:'],
+		['data:text/html,<a href="http://localhost:4173/v/007">x</a>', 'data:'],
+		['WIFI:S:Garupa;T:WPA;P:segredo;;', 'a wifi login'],
+		['Pague R$ 7,00 no PIX', 'plain text'],
+		['', 'empty'],
+		['http://localhost:4173/', 'our home page'],
+		['http://localhost:4173/v/', 'no code'],
+		['http://localhost:4173/v/007/extra', 'a path below the code'],
+		['http://localhost:4173/x/v/007', 'a path above the code'],
+		['http://localhost:4173/fr/v/007', 'a locale the app does not have'],
+		['http://localhost:4173/pt-BR/v/007', 'pt-BR lives at the root, not under a prefix'],
+		['http://localhost:4173//v/007', 'an empty segment'],
+		['http://localhost:4173/v/XYZ', 'not a prefix nor a plate'],
+		['http://localhost:4173/v/00%2F7', 'an encoded slash inside the code'],
+		['http://localhost:4173/v/%E0%A4%A', 'malformed percent-encoding'],
+		['ABC', 'a bare code that is not a vehicle code']
+	];
+	for (const [text, why] of cases)
+		test(`${JSON.stringify(text)}: ${why}`, () =>
+			expect(classifyScan(text, origin)).toEqual({ kind: 'foreign' }));
+
+	test('an unparsable origin makes every URL foreign', () =>
+		expect(classifyScan('http://localhost:4173/v/007', 'not an origin')).toEqual({
+			kind: 'foreign'
+		}));
+});

@@ -1,0 +1,185 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import QRCode from 'qrcode';
+import { FOREIGN_QR } from './global-setup';
+import { expectNoAxeViolations } from './helpers';
+
+// Runs in the `camera` project, whose fake camera shows the sticker of prefix 007, and (tests
+// tagged @foreign-camera) in `camera-foreign`, whose camera shows somebody else's QR code.
+
+const SCANNER_PAGE = '/verificar';
+const VEHICLE_PAGE = /\/(verificar|v)\/007$/;
+const WASM = /\/_app\/immutable\/assets\/zxing_reader\.[\w-]+\.wasm$/;
+
+/** The ponyfill's chunk in this build, to prove it is not part of the page's first load. */
+function ponyfillChunk(): string | null {
+	const path = new URL('../.svelte-kit/output/client/.vite/manifest.json', import.meta.url);
+	if (!existsSync(path)) return null;
+	const manifest: Record<string, { file: string }> = JSON.parse(readFileSync(path, 'utf8'));
+	const key = Object.keys(manifest).find((k) => k.endsWith('barcode-detector/dist/es/ponyfill.js'));
+	return key ? (manifest[key]?.file ?? null) : null;
+}
+
+/** Every URL the page and its service worker request, to check nothing leaves this server. */
+function recordRequests(page: Page) {
+	const urls: URL[] = [];
+	page.context().on('request', (request) => urls.push(new URL(request.url())));
+	return urls;
+}
+
+const openButton = (page: Page) => page.getByRole('button', { name: 'Escanear QR code' });
+const closeButton = (page: Page) => page.getByRole('button', { name: 'Fechar câmera' });
+const photoInput = (page: Page) => page.getByLabel('Tirar ou escolher uma foto');
+
+/**
+ * Opens the scanner. The component renders only once hydrated (it needs JavaScript), so a visible
+ * button is a working one.
+ */
+async function openScanner(page: Page) {
+	await openButton(page).click();
+	await expect(closeButton(page)).toBeVisible();
+}
+
+/** A camera that sees a white wall, for tests that need the scanner open without a result. */
+async function useBlankCamera(page: Page) {
+	await page.addInitScript(() => {
+		navigator.mediaDevices.getUserMedia = async () => {
+			const canvas = Object.assign(document.createElement('canvas'), { width: 640, height: 480 });
+			const context = canvas.getContext('2d');
+			const paint = () => {
+				if (!context) return;
+				context.fillStyle = '#fafafa';
+				context.fillRect(0, 0, canvas.width, canvas.height);
+			};
+			paint();
+			setInterval(paint, 100);
+			const stream = canvas.captureStream(10);
+			Object.assign(window, { blankCamera: stream });
+			return stream;
+		};
+	});
+}
+
+const qrPng = (text: string) =>
+	QRCode.toBuffer(text, { errorCorrectionLevel: 'M', margin: 4, scale: 8 });
+
+test.describe('in-app QR scanner (/verificar)', () => {
+	test('the sticker seen by the camera opens the verification of prefix 007, from this server only', async ({
+		page,
+		baseURL
+	}) => {
+		const requests = recordRequests(page);
+		const pageRequests: string[] = [];
+		page.on('request', (request) => pageRequests.push(new URL(request.url()).pathname));
+
+		await page.goto(SCANNER_PAGE);
+		await expect(openButton(page)).toBeVisible();
+		// The decoder is not part of the page's first load: it comes when the scanner opens.
+		const chunk = ponyfillChunk();
+		expect(chunk, 'run `npx vite build` first').not.toBeNull();
+		const firstLoad = [...pageRequests];
+		expect(firstLoad.filter((p) => WASM.test(p) || p.endsWith(`/${chunk}`))).toEqual([]);
+
+		await openButton(page).click(); // no wait for the camera view: the code may be read at once
+		await expect(page).toHaveURL(VEHICLE_PAGE, { timeout: 15_000 });
+
+		const native = await page.evaluate(() => 'BarcodeDetector' in globalThis);
+		if (!native) {
+			expect(pageRequests.some((p) => p.endsWith(`/${chunk}`))).toBe(true);
+			expect(pageRequests.some((p) => WASM.test(p))).toBe(true);
+		}
+		const host = new URL(baseURL ?? 'http://localhost').host;
+		const web = requests.filter((url) => url.protocol === 'http:' || url.protocol === 'https:');
+		expect(web.length).toBeGreaterThan(0);
+		expect(web.filter((url) => url.host !== host).map(String)).toEqual([]);
+	});
+
+	test('with the scanner open the page passes axe, and closing stops the camera', async ({
+		page
+	}) => {
+		await useBlankCamera(page);
+		await page.goto(SCANNER_PAGE);
+		await openScanner(page);
+		await expect(page.getByRole('status').filter({ hasText: 'Aponte a câmera' })).toBeVisible();
+		await expect(page.getByLabel('Imagem da câmera')).toBeVisible();
+		await expect(closeButton(page)).toBeFocused();
+		await expectNoAxeViolations(page);
+
+		await closeButton(page).click();
+		await expect(page.getByLabel('Imagem da câmera')).toHaveCount(0);
+		await expect(openButton(page)).toBeFocused();
+		const live = await page.evaluate(() =>
+			(window as unknown as { blankCamera: MediaStream }).blankCamera
+				.getTracks()
+				.map((track) => track.readyState)
+		);
+		expect(live).toEqual(['ended']);
+	});
+
+	test('the photo fallback reads the sticker from a picture', async ({ page, baseURL }) => {
+		await page.goto(SCANNER_PAGE);
+		await expect(openButton(page)).toBeVisible();
+		await photoInput(page).setInputFiles({
+			name: 'adesivo.png',
+			mimeType: 'image/png',
+			buffer: await qrPng(new URL('/v/007', baseURL).href)
+		});
+		await expect(page).toHaveURL(VEHICLE_PAGE, { timeout: 15_000 });
+	});
+
+	test('a photo of a foreign QR code gets a warning and is not opened', async ({ page }) => {
+		const requests = recordRequests(page);
+		await page.goto(SCANNER_PAGE);
+		await expect(openButton(page)).toBeVisible();
+		await photoInput(page).setInputFiles({
+			name: 'promo.png',
+			mimeType: 'image/png',
+			buffer: await qrPng(FOREIGN_QR)
+		});
+		await expect(page.getByRole('alert')).toContainText('Este QR code não é do registro oficial');
+		await expect(page).toHaveURL((url) => url.pathname === SCANNER_PAGE);
+		expect(requests.filter((url) => url.host === 'example.com')).toEqual([]);
+		await expectNoAxeViolations(page);
+	});
+
+	test('a photo without a QR code says so', async ({ page }) => {
+		await page.goto(SCANNER_PAGE);
+		await expect(openButton(page)).toBeVisible();
+		await photoInput(page).setInputFiles('static/icons/icon-192.png');
+		await expect(page.getByRole('alert')).toContainText('Nenhum QR code encontrado na foto');
+		await expect(page).toHaveURL((url) => url.pathname === SCANNER_PAGE);
+	});
+
+	test('a refused camera says so and leaves the photo as the way in', async ({ page }) => {
+		await page.addInitScript(() => {
+			navigator.mediaDevices.getUserMedia = () =>
+				Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+		});
+		await page.goto(SCANNER_PAGE);
+		await openButton(page).click();
+		await expect(page.getByRole('alert')).toContainText('Sem permissão para usar a câmera');
+		await expect(openButton(page)).toBeVisible();
+		await expect(photoInput(page)).toBeAttached();
+		await expect(page.getByText('Tirar ou escolher uma foto', { exact: true })).toBeVisible();
+	});
+
+	test(
+		'a foreign QR code seen by the camera gets a warning, is not opened, and scanning goes on',
+		{ tag: '@foreign-camera' },
+		async ({ page }) => {
+			const requests = recordRequests(page);
+			await page.goto(SCANNER_PAGE);
+			await openScanner(page);
+			await expect(page.getByRole('alert')).toContainText(
+				'Este QR code não é do registro oficial',
+				{ timeout: 15_000 }
+			);
+			await page.waitForTimeout(1000); // several more reads of the same code
+			await expect(page).toHaveURL((url) => url.pathname === SCANNER_PAGE);
+			await expect(closeButton(page)).toBeVisible();
+			await expect(page.getByRole('status')).toContainText('Aponte a câmera');
+			expect(requests.filter((url) => url.host === 'example.com')).toEqual([]);
+			await expectNoAxeViolations(page);
+		}
+	);
+});
