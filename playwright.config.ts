@@ -71,9 +71,16 @@ export default defineConfig({
 		}
 	],
 	webServer: {
-		command: 'node build',
+		// A fresh database each run: the server migrates it and loads the sample registry.
+		command:
+			'rm -f test-results/e2e.db test-results/e2e.db-wal test-results/e2e.db-shm && node build',
 		port,
 		reuseExistingServer: false,
-		env: { PORT: String(port), HOST: '127.0.0.1', ORIGIN: `http://localhost:${port}` }
+		env: {
+			PORT: String(port),
+			HOST: '127.0.0.1',
+			ORIGIN: `http://localhost:${port}`,
+			DATABASE_URL: 'file:test-results/e2e.db'
+		}
 	}
 });
