@@ -1,7 +1,25 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { createDb, type Db } from './db';
+import type { RegistryEntry } from '$lib/domain/registry';
+import { createDb, migrate, type Db } from './db';
 import { latestVersion, publishSnapshot, snapshotHistory } from './registry';
 import { initDatabase } from './startup';
+import { listStands, replaceStands, standsAreSample } from './stands';
+
+const realEntry: RegistryEntry = {
+	prefixo: '1',
+	placa: 'ABC1234',
+	titular: 'Titular',
+	condutorAuxiliar: null,
+	marcaModelo: 'Honda CG 160',
+	cor: 'Preta',
+	anoFabricacao: 2024,
+	cilindradas: 160,
+	situacao: 'ativa',
+	autorizacaoValidade: '2027-12-31',
+	ultimaVistoria: '2026-06-01',
+	certidaoValidade: '2027-06-30',
+	seguroValidade: '2027-03-31'
+};
 
 let db: Db;
 beforeEach(() => {
@@ -22,27 +40,42 @@ test('a fresh database is migrated and gets the sample registry, once', async ()
 test('a later start leaves published data alone', async () => {
 	await initDatabase(db);
 	await publishSnapshot(db, {
-		entries: [
-			{
-				prefixo: '1',
-				placa: 'ABC1234',
-				titular: 'Titular',
-				condutorAuxiliar: null,
-				marcaModelo: 'Honda CG 160',
-				cor: 'Preta',
-				anoFabricacao: 2024,
-				cilindradas: 160,
-				situacao: 'ativa',
-				autorizacaoValidade: '2027-12-31',
-				ultimaVistoria: '2026-06-01',
-				certidaoValidade: '2027-06-30',
-				seguroValidade: '2027-03-31'
-			}
-		],
+		entries: [realEntry],
 		source: 'real.csv',
 		sample: false
 	});
 	await initDatabase(db);
 	expect(await latestVersion(db)).toBe(2);
 	expect((await snapshotHistory(db))[0]).toMatchObject({ version: 2, sample: false });
+});
+
+test('a fresh database gets the sample stands, with the sample registry’s prefixes', async () => {
+	await initDatabase(db);
+	const stands = await listStands(db);
+	expect(stands).toHaveLength(8);
+	expect(await standsAreSample(db)).toBe(true);
+	expect(stands.flatMap((s) => s.prefixes).length).toBeGreaterThan(8);
+});
+
+test('the sample stands name no prefix of a real registry', async () => {
+	await migrate(db);
+	await publishSnapshot(db, {
+		entries: [{ ...realEntry, prefixo: '7' }],
+		source: 'real.csv',
+		sample: false
+	});
+	await initDatabase(db);
+	const stands = await listStands(db);
+	expect(stands).toHaveLength(8);
+	expect(stands.flatMap((s) => s.prefixes)).toEqual([]);
+});
+
+test('a later start leaves published stands alone', async () => {
+	await initDatabase(db);
+	const [first] = await listStands(db);
+	if (!first) throw new Error('no sample stand');
+	await replaceStands(db, [{ ...first, id: 'real', name: 'Ponto real' }], { sample: false });
+	await initDatabase(db);
+	expect((await listStands(db)).map((s) => s.id)).toEqual(['real']);
+	expect(await standsAreSample(db)).toBe(false);
 });

@@ -1,16 +1,21 @@
 /**
  * What the server does once before its first request (SvelteKit's `init` hook): bring the schema
- * up to date and, on a fresh install, publish the fictitious sample registry.
+ * up to date and, on a fresh install, publish the fictitious sample registry and sample stands.
  */
 import { wallClock } from '$lib/domain/clock';
+import { parseBoundary } from '$lib/domain/geo';
 import { profile } from '$lib/profile';
+import boundaryGeojson from '$lib/profile/rolim-de-moura.geojson?raw';
 import sample from '$lib/profile/registry-sample.csv?raw';
+import sampleStands from '$lib/profile/stands-sample.geojson?raw';
 import { db as sharedDb, migrate, type Db } from './db';
-import { ensureSampleRegistry } from './registry';
+import { ensureSampleRegistry, latestSnapshot } from './registry';
+import { ensureSampleStands } from './stands';
 
 /**
- * Migrates, then loads the sample registry when no snapshot exists. Throws (and so stops the
- * server) when the database cannot be reached or migrated: better no start than wrong answers.
+ * Migrates, then loads the sample registry when no snapshot exists and the sample stands when no
+ * stand exists. Throws (and so stops the server) when the database cannot be reached or
+ * migrated: better no start than wrong answers.
  */
 export async function initDatabase(db: Db = sharedDb()): Promise<void> {
 	const ran = await migrate(db);
@@ -21,4 +26,12 @@ export async function initDatabase(db: Db = sharedDb()): Promise<void> {
 		console.info(
 			`Cadastro vazio: dados de exemplo (fictícios) publicados como versão ${published.version}.`
 		);
+
+	const snapshot = await latestSnapshot(db);
+	// Fictional stands never name real mototaxistas: against SEMAM's real registry they list none.
+	const knownPrefixes = new Set(snapshot?.sample ? snapshot.entries.map((e) => e.prefixo) : []);
+	const boundary = parseBoundary(JSON.parse(boundaryGeojson));
+	const loaded = await ensureSampleStands(db, sampleStands, { boundary, knownPrefixes });
+	if (loaded !== null)
+		console.info(`Nenhum ponto cadastrado: ${loaded} pontos de exemplo (fictícios) carregados.`);
 }

@@ -33,11 +33,11 @@ describe('SQLite connection', () => {
 });
 
 describe('migrations', () => {
-	test('create the registry tables, and running again is a no-op', async () => {
-		expect(await migrate(db)).toEqual(['001_registry']);
+	test('create the registry and stand tables, and running again is a no-op', async () => {
+		expect(await migrate(db)).toEqual(['001_registry', '002_stands']);
 		expect(await migrate(db)).toEqual([]);
 		const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
-		expect(tables).toEqual(['registry_entry', 'registry_snapshot']);
+		expect(tables).toEqual(['registry_entry', 'registry_snapshot', 'stand', 'stand_prefix']);
 		const entry = (await db.introspection.getTables()).find((t) => t.name === 'registry_entry');
 		expect(entry?.columns.find((c) => c.name === 'condutor_auxiliar')?.isNullable).toBe(true);
 		expect(entry?.columns.find((c) => c.name === 'placa')?.isNullable).toBe(false);
@@ -66,5 +66,31 @@ describe('migrations', () => {
 				})
 				.execute()
 		).rejects.toThrow(/FOREIGN KEY/);
+	});
+
+	test('deleting a stand deletes its prefixes (on delete cascade)', async () => {
+		await migrate(db);
+		await db
+			.insertInto('stand')
+			.values({
+				id: 'praca-central',
+				name: 'Ponto da Praça Central',
+				address: 'Praça central',
+				lat: -11.7271,
+				lng: -61.7714,
+				vagas: 6,
+				note: null,
+				sample: 0,
+				updated_at: '2026-12-02T14:00:00.000Z'
+			})
+			.execute();
+		await db
+			.insertInto('stand_prefix')
+			.values({ stand_id: 'praca-central', prefixo: '7' })
+			.execute();
+		const stand = await db.selectFrom('stand').selectAll().executeTakeFirstOrThrow();
+		expect(stand.lat).toBe(-11.7271);
+		await db.deleteFrom('stand').execute();
+		expect(await db.selectFrom('stand_prefix').selectAll().execute()).toEqual([]);
 	});
 });

@@ -36,7 +36,32 @@ export interface RegistryEntryTable {
 	seguro_validade: string;
 }
 
+/** An official stand (ponto, Art. 13), as SEMAM last published it. */
+export interface StandTable {
+	/** Slug: `praca-central`. */
+	id: string;
+	name: string;
+	address: string;
+	/** Degrees, WGS 84 (double precision). */
+	lat: number;
+	lng: number;
+	vagas: number;
+	note: string | null;
+	/** 1 = fictitious sample data, shown as such to riders. */
+	sample: number;
+	/** ISO 8601 instant of the import that wrote the row. */
+	updated_at: string;
+}
+
+/** A prefixo authorized at a stand; canonical digits (`'7'`), as in the registry. */
+export interface StandPrefixTable {
+	stand_id: string;
+	prefixo: string;
+}
+
 export interface Database {
 	registry_snapshot: RegistrySnapshotTable;
 	registry_entry: RegistryEntryTable;
+	stand: StandTable;
+	stand_prefix: StandPrefixTable;
 }

@@ -5,7 +5,9 @@
  */
 import type { Migration } from 'kysely';
 import * as m001 from './001_registry';
+import * as m002 from './002_stands';
 
 export const migrations: Readonly<Record<string, Migration>> = {
-	'001_registry': m001
+	'001_registry': m001,
+	'002_stands': m002
 };
