@@ -18,7 +18,7 @@ const config = {
 				'default-src': ['self'],
 				'script-src': ['self', 'wasm-unsafe-eval'],
 				'style-src': ['self', 'unsafe-inline'],
-				'img-src': ['self', 'data:'],
+				'img-src': ['self', 'data:', 'https:'],
 				'connect-src': ['self'],
 				'object-src': ['none'],
 				'base-uri': ['self'],

@@ -12,7 +12,8 @@
  */
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { NetworkFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { OFFLINE_PAGES, PAGES_CACHE as PAGES } from '$lib/offline/pages';
 
@@ -50,6 +51,24 @@ registerRoute(
 		},
 		{ denylist: [/^\/api\//, /^\/admin(\/|$)/, /\/__data\.json$/] }
 	)
+);
+
+/**
+ * Map tiles the rider has seen (any z/x/y tile server: TILE_URL is runtime configuration), kept in a
+ * bounded cache. Never prefetched in bulk: OpenStreetMap's tile policy forbids it.
+ */
+registerRoute(
+	({ request, url }) =>
+		request.destination === 'image' &&
+		url.origin !== self.location.origin &&
+		/\/\d+\/\d+\/\d+(@2x)?\.(png|jpe?g|webp)$/.test(url.pathname),
+	new CacheFirst({
+		cacheName: 'garupa-tiles-v1',
+		plugins: [
+			new CacheableResponsePlugin({ statuses: [0, 200] }),
+			new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 86_400, purgeOnQuotaError: true })
+		]
+	})
 );
 
 self.addEventListener('install', (event) => {

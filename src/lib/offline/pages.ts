@@ -6,7 +6,7 @@
 export const PAGES_CACHE = 'garupa-pages-v1';
 
 /** The pages that must work offline after one visit (pt-BR paths; the layout adds the rider's language). */
-export const OFFLINE_PAGES = ['/', '/tarifa', '/lei', '/verificar'] as const;
+export const OFFLINE_PAGES = ['/', '/tarifa', '/lei', '/verificar', '/pontos'] as const;
 
 /** Store the current page and the offline pages in the rider's language, if not stored yet. */
 export async function keepPagesOffline(paths: readonly string[]): Promise<void> {

@@ -45,3 +45,26 @@ describe('DATABASE_URL', () => {
 		);
 	});
 });
+
+describe('map tiles (TILE_URL, TILE_ATTRIBUTION)', () => {
+	test('default: OpenStreetMap standard tiles with their attribution', () => {
+		expect(loadConfig({}).tiles).toEqual({
+			url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+			attribution: expect.stringContaining('OpenStreetMap')
+		});
+	});
+	test('another server with its attribution', () => {
+		const env = {
+			TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.webp',
+			TILE_ATTRIBUTION: '© Exemplo'
+		};
+		expect(loadConfig(env).tiles).toEqual({ url: env.TILE_URL, attribution: '© Exemplo' });
+	});
+	test.each([
+		[{ TILE_URL: 'tiles.example.org/{z}/{x}/{y}.png', TILE_ATTRIBUTION: 'x' }, /TILE_URL/],
+		[{ TILE_URL: 'https://tiles.example.org/tile.png', TILE_ATTRIBUTION: 'x' }, /\{z\}/],
+		[{ TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.png' }, /TILE_ATTRIBUTION/]
+	])('refuses %j', (env, message) => {
+		expect(() => loadConfig(env)).toThrow(message);
+	});
+});

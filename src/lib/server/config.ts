@@ -9,9 +9,23 @@ import { fileURLToPath } from 'node:url';
 
 export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
 
+/** The map's base tiles: any XYZ server, OpenStreetMap's standard tiles by default. */
+export interface TilesConfig {
+	/** Leaflet URL template, e.g. `https://tile.openstreetmap.org/{z}/{x}/{y}.png`. */
+	url: string;
+	/** Attribution HTML the tile server's licence requires. */
+	attribution: string;
+}
+
 export interface Config {
 	database: DatabaseConfig;
+	tiles: TilesConfig;
 }
+
+export const DEFAULT_TILES: TilesConfig = {
+	url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+	attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>'
+};
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -34,7 +48,26 @@ const ACCEPTED =
  * @example loadConfig({ DATABASE_URL: 'file::memory:' }).database //=> { kind: 'sqlite', path: ':memory:' }
  */
 export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
-	return { database: databaseConfig(env['DATABASE_URL']?.trim() ?? '', cwd) };
+	return {
+		database: databaseConfig(env['DATABASE_URL']?.trim() ?? '', cwd),
+		tiles: tilesConfig(env['TILE_URL']?.trim() ?? '', env['TILE_ATTRIBUTION']?.trim() ?? '')
+	};
+}
+
+function tilesConfig(url: string, attribution: string): TilesConfig {
+	if (url === '')
+		return { ...DEFAULT_TILES, attribution: attribution || DEFAULT_TILES.attribution };
+	if (!/^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/.test(url)) {
+		throw new ConfigError(
+			`TILE_URL "${url}" precisa ser uma URL http(s) com {z}, {x} e {y}, ex.: ${DEFAULT_TILES.url}.`
+		);
+	}
+	if (attribution === '') {
+		throw new ConfigError(
+			'TILE_ATTRIBUTION é obrigatório com TILE_URL: a licença dos mapas exige a atribuição.'
+		);
+	}
+	return { url, attribution };
 }
 
 function databaseConfig(url: string, cwd: string): DatabaseConfig {

@@ -1,0 +1,14 @@
+import { error } from '@sveltejs/kit';
+import { m } from '$lib/paraglide/messages';
+import { db } from '$lib/server/db';
+import { getStand, standsAreSample } from '$lib/server/stands';
+import type { PageServerLoad } from './$types';
+
+export const load: PageServerLoad = async ({ params }) => {
+	if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(params.id) || params.id.length > 80) {
+		error(400, { message: m.stand_bad_id(), code: 'id' });
+	}
+	const stand = await getStand(db(), params.id);
+	if (!stand) error(404, { message: m.stand_not_found(), code: 'not_found' });
+	return { stand, sample: await standsAreSample(db()) };
+};

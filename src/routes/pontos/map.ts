@@ -1,0 +1,28 @@
+/**
+ * The stands map as one attachment: Leaflet is imported only here, only in the browser, only when
+ * the map mounts (a top-level import crashes the server: Leaflet touches `window` on load). The
+ * server-rendered list is the baseline; the map enhances it and is removed on cleanup.
+ */
+import type { Attachment } from 'svelte/attachments';
+import type { StandsMap, StandsMapOptions } from './leaflet-map';
+
+export type { StandsMapOptions };
+
+export function standsMap(
+	options: StandsMapOptions,
+	onReady?: (map: StandsMap) => void
+): Attachment<HTMLElement> {
+	return (node) => {
+		let map: StandsMap | null = null;
+		let cancelled = false;
+		import('./leaflet-map').then(({ createStandsMap }) => {
+			if (cancelled) return;
+			map = createStandsMap(node, options);
+			onReady?.(map);
+		});
+		return () => {
+			cancelled = true;
+			map?.remove();
+		};
+	};
+}

@@ -1,0 +1,167 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './helpers';
+
+/** Tests never reach a tile server: every request off this machine fails, as it does offline. */
+async function blockTheInternet(page: Page) {
+	await page.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) =>
+		route.abort('internetdisconnected')
+	);
+}
+
+const names = (page: Page) => page.locator('ol.stands h3').allTextContents();
+
+test.describe('/pontos — the official stands (Art. 12–14)', () => {
+	test('the list is complete without JavaScript, by name', async ({ browser }) => {
+		const context = await browser.newContext({ javaScriptEnabled: false });
+		const page = await context.newPage();
+		await page.goto('/pontos');
+		const list = await names(page);
+		expect(list).toHaveLength(8);
+		expect(list).toEqual([...list].sort((a, b) => a.localeCompare(b, 'pt-BR')));
+		const central = page.locator('ol.stands li', { hasText: 'Praça Central' });
+		await expect(central).toContainText('8 vagas');
+		await expect(central).toContainText('MT-007');
+		await expect(page.getByText('pontos de exemplo (fictícios)')).toBeVisible();
+		await expect(page.locator('#art14')).toBeVisible();
+		await context.close();
+	});
+
+	test('the map shows the markers and the boundary while every tile fails', async ({ page }) => {
+		await blockTheInternet(page);
+		await page.goto('/pontos');
+		await expect(page.locator('.leaflet-marker-icon')).toHaveCount(8);
+		await expect(page.locator('path.municipal-boundary')).toHaveCount(1);
+		await expect(page.getByText('Mapa de fundo indisponível')).toBeVisible();
+		// Markers are keyboard reachable and open the stand.
+		const marker = page.locator(
+			'.leaflet-marker-icon[title="Ponto do Hospital Municipal (exemplo)"]'
+		);
+		await marker.focus();
+		await page.keyboard.press('Enter');
+		await page.locator('.leaflet-popup a', { hasText: 'Hospital Municipal' }).click();
+		await expect(page).toHaveURL(/\/pontos\/hospital$/);
+	});
+
+	test('with the rider’s location, nearest first with walking distance and time', async ({
+		browser
+	}) => {
+		// Beside the Estádio Municipal stand (−11.7345, −61.782).
+		const context = await browser.newContext({
+			geolocation: { latitude: -11.7347, longitude: -61.7818 },
+			permissions: ['geolocation']
+		});
+		const page = await context.newPage();
+		await blockTheInternet(page);
+		await page.goto('/pontos');
+		await page.getByRole('button', { name: 'Mostrar os pontos mais perto de mim' }).click();
+		await expect(page.locator('#lista')).toHaveText('Do mais perto ao mais longe');
+		const list = await names(page);
+		expect(list[0]).toContain('Estádio Municipal');
+		await expect(page.locator('ol.stands li').first()).toContainText(
+			/\d+ m · cerca de \d+ min a pé/
+		);
+		await expect(page.locator('.leaflet-interactive[fill="#c2410c"]')).toHaveCount(1);
+		await context.close();
+	});
+
+	test('a refused location keeps the list by name and says so', async ({ browser }) => {
+		const context = await browser.newContext({ permissions: [] });
+		const page = await context.newPage();
+		await blockTheInternet(page);
+		await page.goto('/pontos');
+		await page.getByRole('button', { name: 'Mostrar os pontos mais perto de mim' }).click();
+		await expect(page.getByRole('alert')).toContainText('ordem alfabética');
+		await expect(page.locator('#lista')).toHaveText('Todos os pontos, por nome');
+		await context.close();
+	});
+
+	test('/pontos/[id]: where, places, prefixes, the maps app and verification', async ({ page }) => {
+		await page.goto('/pontos/praca-central');
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+			'Ponto da Praça Central (exemplo)'
+		);
+		await expect(page.locator('.facts')).toContainText('8 vagas');
+		await expect(page.getByRole('link', { name: 'Abrir no aplicativo de mapas' })).toHaveAttribute(
+			'href',
+			/^geo:-11\.7262,-61\.7768\?q=-11\.7262,-61\.7768\(/
+		);
+		await expect(page.getByRole('link', { name: 'MT-007' })).toHaveAttribute(
+			'href',
+			'/verificar/007'
+		);
+		await expect(
+			page.getByRole('link', { name: 'Verificar um veículo deste ponto' })
+		).toHaveAttribute('href', '/verificar');
+	});
+
+	test('an unknown stand is a 404, a malformed id a 400', async ({ page }) => {
+		expect((await page.goto('/pontos/nao-existe'))?.status()).toBe(404);
+		expect((await page.goto('/pontos/%3Cscript%3E'))?.status()).toBe(400);
+	});
+
+	test('offline, /pontos still shows the list, the boundary and the markers', async ({
+		page,
+		context
+	}) => {
+		await blockTheInternet(page);
+		await page.goto('/pontos');
+		await page.evaluate(async () => {
+			await navigator.serviceWorker.ready;
+			for (let i = 0; i < 50; i++) {
+				if (await caches.match('/pontos')) return;
+				await new Promise((r) => setTimeout(r, 100));
+			}
+			throw new Error('/pontos not kept');
+		});
+		await context.setOffline(true);
+		await page.reload();
+		expect(await names(page)).toHaveLength(8);
+		await expect(page.locator('.leaflet-marker-icon')).toHaveCount(8);
+		await expect(page.locator('path.municipal-boundary')).toHaveCount(1);
+		await expect(page.getByText('Mapa de fundo indisponível')).toBeVisible();
+		await context.setOffline(false);
+	});
+
+	for (const path of ['/pontos', '/pontos/hospital']) {
+		test(`${path} passes axe`, async ({ page }) => {
+			await blockTheInternet(page);
+			await page.goto(path);
+			if (path === '/pontos') await expect(page.locator('.leaflet-marker-icon')).toHaveCount(8);
+			await expectNoAxeViolations(page);
+		});
+	}
+
+	test('Leaflet loads on /pontos only', async ({ page }) => {
+		const leafletIn: string[] = [];
+		page.on('response', async (response) => {
+			if (response.request().resourceType() !== 'script') return;
+			const body = await response.text().catch(() => '');
+			if (body.includes('leaflet-container')) leafletIn.push(new URL(page.url()).pathname);
+		});
+		for (const path of ['/', '/tarifa', '/verificar', '/verificar/007', '/lei']) {
+			await page.goto(path);
+			await page.waitForLoadState('networkidle');
+		}
+		expect(leafletIn).toEqual([]);
+		await blockTheInternet(page);
+		await page.goto('/pontos');
+		await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible();
+		await page.waitForLoadState('networkidle');
+		expect(leafletIn).toContain('/pontos');
+	});
+});
+
+test('GET /api/stands is RFC 7946 GeoJSON (lon/lat)', async ({ request }) => {
+	const res = await request.get('/api/stands');
+	expect(res.status()).toBe(200);
+	expect(res.headers()['content-type']).toContain('application/geo+json');
+	expect(res.headers()['access-control-allow-origin']).toBe('*');
+	const body = await res.json();
+	expect(body.type).toBe('FeatureCollection');
+	const central = body.features.find(
+		(f: { properties: { id: string } }) => f.properties.id === 'praca-central'
+	);
+	expect(central.geometry).toEqual({ type: 'Point', coordinates: [-61.7768, -11.7262] });
+	expect(central.properties).toMatchObject({ name: 'Ponto da Praça Central (exemplo)', vagas: 8 });
+	expect(central.properties.prefixes).toContain('007');
+});
