@@ -48,6 +48,15 @@ export default defineConfig({
 			devOptions: { enabled: false }
 		})
 	],
+	build: {
+		// Images stay files (cached once by the worker) instead of base64 inside JS and CSS: Leaflet's
+		// marker and layer icons would otherwise add ~7 KiB to every /pontos visit.
+		assetsInlineLimit: 0
+	},
+	resolve: {
+		// Leaflet's ES module build, so the bundler can drop what the map does not use.
+		alias: [{ find: /^leaflet$/, replacement: 'leaflet/dist/leaflet-src.esm.js' }]
+	},
 	test: {
 		include: ['src/**/*.spec.ts', 'scripts/**/*.spec.ts'],
 		environment: 'node'

@@ -3,7 +3,16 @@
  * boundary, one marker per stand (opening a popup that links to the stand), and the rider's
  * position. Every default is stated where it is set.
  */
-import L from 'leaflet';
+import {
+	circleMarker,
+	featureGroup,
+	geoJSON,
+	Icon,
+	map as leafletMap,
+	marker,
+	tileLayer,
+	type CircleMarker
+} from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
 import markerIcon from 'leaflet/dist/images/marker-icon.png';
@@ -11,7 +20,7 @@ import markerShadow from 'leaflet/dist/images/marker-shadow.png';
 import boundary from '$lib/profile/rolim-de-moura.geojson?raw';
 
 // Leaflet derives its default icon path from its CSS, which Vite rewrites: point it at the files.
-L.Icon.Default.mergeOptions({
+Icon.Default.mergeOptions({
 	iconRetinaUrl: markerIcon2x,
 	iconUrl: markerIcon,
 	shadowUrl: markerShadow,
@@ -43,7 +52,7 @@ export interface StandsMap {
 
 export function createStandsMap(node: HTMLElement, options: StandsMapOptions): StandsMap {
 	node.replaceChildren();
-	const map = L.map(node, {
+	const map = leafletMap(node, {
 		center: [options.center.lat, options.center.lng],
 		zoom: 14, // the urban area of Rolim de Moura fits at 14 on a phone
 		keyboard: true, // arrows pan, +/- zoom once the map has focus (Leaflet's default, kept)
@@ -53,7 +62,7 @@ export function createStandsMap(node: HTMLElement, options: StandsMapOptions): S
 	let loaded = 0;
 	let failed = 0;
 	let reported = false;
-	const tiles = L.tileLayer(options.tiles.url, {
+	const tiles = tileLayer(options.tiles.url, {
 		attribution: options.tiles.attribution,
 		maxZoom: 19 // OpenStreetMap's standard tiles go to 19
 	});
@@ -71,7 +80,7 @@ export function createStandsMap(node: HTMLElement, options: StandsMapOptions): S
 		options.onTilesUnavailable();
 	}
 
-	L.geoJSON(JSON.parse(boundary), {
+	geoJSON(JSON.parse(boundary), {
 		style: {
 			color: '#0b3d91',
 			weight: 3,
@@ -91,17 +100,17 @@ export function createStandsMap(node: HTMLElement, options: StandsMapOptions): S
 		const places = document.createElement('p');
 		places.textContent = options.labels.vagas(stand.vagas);
 		popup.append(link, places);
-		return L.marker([stand.lat, stand.lng], { title: stand.name, alt: stand.name, keyboard: true })
+		return marker([stand.lat, stand.lng], { title: stand.name, alt: stand.name, keyboard: true })
 			.bindPopup(popup)
 			.addTo(map);
 	});
-	if (markers.length) map.fitBounds(L.featureGroup(markers).getBounds().pad(0.2), { maxZoom: 16 });
+	if (markers.length) map.fitBounds(featureGroup(markers).getBounds().pad(0.2), { maxZoom: 16 });
 
-	let rider: L.CircleMarker | null = null;
+	let rider: CircleMarker | null = null;
 	return {
 		showRider(position) {
 			rider?.remove();
-			rider = L.circleMarker([position.lat, position.lng], {
+			rider = circleMarker([position.lat, position.lng], {
 				radius: 9,
 				color: '#fff',
 				weight: 3,
