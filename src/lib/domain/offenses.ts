@@ -1,0 +1,335 @@
+/**
+ * What a rider saw → the provisions of Lei 2.059/2011 it breaches → the penalty each carries
+ * (Art. 19–25), and how SEMAM escalates a repeated offense (Art. 21 I, 22 I, 23, 25 I).
+ *
+ * The catalog itself is dated data (src/lib/profile/offenses.ts): situations in plain words, the
+ * penalty rule of each article, the escalation rules, and the incisos no rider can observe. A new
+ * law is a new catalog, not new code. Provisions are named by their /lei anchor ids
+ * (`'art21-XVII'`), and every cite is derived from the id, so it always links (src/lib/law).
+ */
+import type { LocalDate } from './clock';
+import { addMonths } from './registry';
+import { offenseCatalog } from '$lib/profile/offenses';
+
+/** Art. 19, in its order — which is also the order of gravity. */
+export type Penalty = 'advertencia' | 'multa' | 'apreensao' | 'suspensao' | 'cassacao';
+
+/** Art. 19 I–V: advertência, multa, apreensão, suspensão, cassação — mildest first. */
+export const PENALTIES: readonly Penalty[] = [
+	'advertencia',
+	'multa',
+	'apreensao',
+	'suspensao',
+	'cassacao'
+];
+
+export interface Localized {
+	'pt-BR': string;
+	es: string;
+	en: string;
+}
+
+/** Something a rider can say happened, in plain words. */
+export interface Situation {
+	/** kebab-case, stable: complaints store it (`'fumando'`). */
+	code: string;
+	wording: Localized;
+	/** Provisions breached, as /lei anchor ids (`'art20-VII'`); empty for "outro". */
+	articles: readonly string[];
+	/** A crime or a danger: the form shows 190/192 before anything else. */
+	danger?: boolean;
+}
+
+/** The penalty of an article's incisos (`'art20'`) or of one provision (`'art5-III'`). */
+export interface PenaltyRule {
+	/** `'art20'` covers every inciso of Art. 20; a full id (`'art5-III'`) is more specific and wins. */
+	provision: string;
+	/** Null where the law makes the conduct an infraction (Art. 18) but fixes no penalty. */
+	penalty: Penalty | null;
+	/** The provision that sets the penalty (`'art20'`: the caput; `'art21-VI'`; `'art18'`). */
+	basis: string;
+	/** Why, when the penalty is not read from the caput of the article itself. */
+	note?: Localized;
+}
+
+export type EscalationRule =
+	/** A conduct of article `of` repeated within the window takes `penalty` (Art. 21 I, 22 I, 25 I). */
+	| { kind: 'reincidence'; of: string; penalty: Penalty; basis: string }
+	/** `penalty` follows `with` automatically (Art. 23: apreensão suspends the authorization). */
+	| { kind: 'automatic'; with: Penalty; penalty: Penalty; basis: string };
+
+/** An inciso no rider situation reaches, and why a rider cannot observe it. */
+export interface NotObservable {
+	article: string;
+	reason: Localized;
+}
+
+export interface OffenseCatalog {
+	validFrom: LocalDate;
+	/** `Lei 2.059/2011`. */
+	law: string;
+	/** Law id for links to /lei (`lei-2059-2011`). */
+	lawId: string;
+	situations: readonly Situation[];
+	penalties: readonly PenaltyRule[];
+	escalation: readonly EscalationRule[];
+	notObservable: readonly NotObservable[];
+	/** Default window for reincidence, in months: the law does not define one. */
+	reincidenceWindowMonths: number;
+	/** Numbers shown before anything else when a situation is a danger. */
+	emergency: readonly { number: string; name: Localized }[];
+}
+
+/** The catalog in force on a local date, or null before the first. */
+export function catalogOn(
+	date: LocalDate,
+	catalogs: readonly OffenseCatalog[]
+): OffenseCatalog | null {
+	let found: OffenseCatalog | null = null;
+	for (const c of catalogs)
+		if (c.validFrom <= date && (!found || c.validFrom > found.validFrom)) found = c;
+	return found;
+}
+
+const ID = /^art(\d+)(?:-(pu|p\d+|[IVXLC]+))?$/;
+
+const ROMAN: Readonly<Record<string, number>> = { I: 1, V: 5, X: 10, L: 50, C: 100 };
+
+function romanValue(numeral: string): number {
+	let total = 0;
+	for (let i = 0; i < numeral.length; i++) {
+		const value = ROMAN[numeral.charAt(i)] ?? 0;
+		const next = ROMAN[numeral.charAt(i + 1)] ?? 0;
+		total += value < next ? -value : value;
+	}
+	return total;
+}
+
+function parseId(id: string): { article: number; part: string | undefined } {
+	const m = ID.exec(id);
+	if (!m) throw new RangeError(`Not a provision id: ${id}`);
+	return { article: Number(m[1]), part: m[2] };
+}
+
+/**
+ * The citation of a /lei anchor id, as the app writes it (and `citationId` reads it back).
+ * @example citeOf('art21-XVII') //=> 'Art. 21, XVII'
+ * @example citeOf('art23') //=> 'Art. 23'
+ * @example citeOf('art18-pu') //=> 'Art. 18 parágrafo único'
+ */
+export function citeOf(id: string): string {
+	const { article, part } = parseId(id);
+	const label = article <= 9 ? `Art. ${article}º` : `Art. ${article}`;
+	if (part === undefined) return label;
+	if (part === 'pu') return `${label} parágrafo único`;
+	if (part.startsWith('p')) return `${label} §${part.slice(1)}º`;
+	return `${label}, ${part}`;
+}
+
+/**
+ * The article an id belongs to.
+ * @example articleOf('art21-XVII') //=> 'art21'
+ */
+export function articleOf(id: string): string {
+	return `art${parseId(id).article}`;
+}
+
+/** Article number, then inciso value: 'art5-V' < 'art20-I' < 'art21-IX' < 'art21-XVII'. */
+function byProvision(a: string, b: string): number {
+	const x = parseId(a);
+	const y = parseId(b);
+	if (x.article !== y.article) return x.article - y.article;
+	const vx = x.part && /^[IVXLC]+$/.test(x.part) ? romanValue(x.part) : 0;
+	const vy = y.part && /^[IVXLC]+$/.test(y.part) ? romanValue(y.part) : 0;
+	return vx - vy || (x.part ?? '').localeCompare(y.part ?? '');
+}
+
+/** Gravity of a penalty: 0 for advertência … 4 for cassação; −1 when the law fixes none. */
+function gravity(penalty: Penalty | null): number {
+	return penalty === null ? -1 : PENALTIES.indexOf(penalty);
+}
+
+/**
+ * The penalty rule for a provision: the rule for that exact id, else the rule for its article.
+ * @example penaltyRuleOf('art21-XVII', catalog) //=> { provision: 'art21', penalty: 'multa', basis: 'art21' }
+ * @example penaltyRuleOf('art5-III', catalog)?.basis //=> 'art21-VI'
+ */
+export function penaltyRuleOf(
+	article: string,
+	catalog: OffenseCatalog = offenseCatalog
+): PenaltyRule | null {
+	const whole = articleOf(article);
+	return (
+		catalog.penalties.find((r) => r.provision === article) ??
+		catalog.penalties.find((r) => r.provision === whole) ??
+		null
+	);
+}
+
+function ruleOrThrow(article: string, catalog: OffenseCatalog): PenaltyRule {
+	const rule = penaltyRuleOf(article, catalog);
+	if (!rule) throw new RangeError(`No penalty rule for ${article} in ${catalog.law}`);
+	return rule;
+}
+
+/** The penalty that follows `penalty` by itself (Art. 23), if any. */
+function automaticOf(penalty: Penalty | null, catalog: OffenseCatalog) {
+	const rule = catalog.escalation.find((r) => r.kind === 'automatic' && r.with === penalty);
+	return rule ? { penalty: rule.penalty, cite: citeOf(rule.basis) } : undefined;
+}
+
+export interface Offense {
+	/** The provision breached: `'art21-XVII'`. */
+	article: string;
+	/** `'Art. 21, XVII'`. */
+	cite: string;
+	/** Null when the law makes it an infraction (Art. 18) but fixes no penalty: see `note`. */
+	penalty: Penalty | null;
+	/** Where the penalty comes from: `'Art. 21'` (its caput), `'Art. 21, VI'`, `'Art. 18'`. */
+	penaltyCite: string;
+	/** Art. 23: every apreensão suspends the authorization until the irregularity is cured. */
+	automatic?: { penalty: Penalty; cite: string };
+	note?: Localized;
+}
+
+/**
+ * The provisions the situations breach, once each, gravest penalty first, then in the law's order.
+ * Throws on an unknown code: codes come from the catalog, through `parseComplaint`.
+ * @example offensesOf(['fumando', 'cobrou-mais']).map((o) => o.cite) //=> ['Art. 21, XVII', 'Art. 20, VII']
+ * @example offensesOf(['cobrou-mais'])[0] //=> { article: 'art21-XVII', cite: 'Art. 21, XVII', penalty: 'multa', penaltyCite: 'Art. 21' }
+ */
+export function offensesOf(
+	codes: readonly string[],
+	catalog: OffenseCatalog = offenseCatalog
+): Offense[] {
+	const articles = new Set<string>();
+	for (const code of codes) {
+		const situation = catalog.situations.find((s) => s.code === code);
+		if (!situation) throw new RangeError(`Unknown situation: ${code}`);
+		for (const article of situation.articles) articles.add(article);
+	}
+	const offenses = [...articles].map((article): Offense => {
+		const rule = ruleOrThrow(article, catalog);
+		const automatic = automaticOf(rule.penalty, catalog);
+		return {
+			article,
+			cite: citeOf(article),
+			penalty: rule.penalty,
+			penaltyCite: citeOf(rule.basis),
+			...(automatic ? { automatic } : {}),
+			...(rule.note ? { note: rule.note } : {})
+		};
+	});
+	return offenses.sort(
+		(a, b) => gravity(b.penalty) - gravity(a.penalty) || byProvision(a.article, b.article)
+	);
+}
+
+/** An offense SEMAM confirmed (decision final, Art. 28 §2º), on a local date. */
+export interface ConfirmedOffense {
+	article: string;
+	confirmedAt: LocalDate;
+}
+
+export interface Escalation {
+	penalty: Penalty | null;
+	/** The provision that sets `penalty`: `'Art. 20'`, `'Art. 21, I'`, `'Art. 18'`… */
+	cite: string;
+	/**
+	 * `first`: no prior offense of the same article in the window; `reincidence`: the law makes
+	 * the repetition graver; `no-escalation`: a prior exists but the law sets no graver penalty
+	 * for repeating this article (Art. 22, 25); `unfixed`: the law fixes no penalty at all.
+	 */
+	reason: 'first' | 'reincidence' | 'no-escalation' | 'unfixed';
+	/** The latest prior that counts, when there is one. */
+	previous: ConfirmedOffense | null;
+	automatic?: { penalty: Penalty; cite: string };
+	/** pt-BR sentence for SEMAM's triage screen. */
+	detail: string;
+}
+
+const PENALTY_PT: Readonly<Record<Penalty, string>> = {
+	advertencia: 'advertência',
+	multa: 'multa',
+	apreensao: 'apreensão do veículo',
+	suspensao: 'suspensão da autorização',
+	cassacao: 'cassação da autorização'
+};
+
+const br = (date: LocalDate) => date.split('-').reverse().join('/');
+
+/**
+ * The penalty for `offense` committed on `on`, given the offenses SEMAM confirmed before.
+ *
+ * Reincidence is read by article, as the law words it ("reincidir nas condutas infracionais
+ * descritas no art. 20"): any conduct of the same article counts, not only the same inciso. An
+ * Art. 5º provision counts with the article of its penalty (Art. 5º, III → Art. 21, VI → Art. 21).
+ * A prior counts when it was confirmed strictly before `on` — a decision of the same day cannot be
+ * shown to precede the conduct — and no earlier than `windowMonths` before it: the law sets no
+ * window, so it is the profile's `reincidenceWindowMonths` (12 by default). Escalations do not
+ * chain: a repeated Art. 20 conduct punished by Art. 21, I stays an Art. 20 conduct in the history,
+ * because a penalty is not extended by analogy.
+ * @example escalate([{ article: 'art20-VII', confirmedAt: '2026-03-10' }], 'art20-I', '2026-12-02', 12).cite //=> 'Art. 21, I'
+ */
+export function escalate(
+	history: readonly ConfirmedOffense[],
+	offense: string,
+	on: LocalDate,
+	windowMonths: number,
+	catalog: OffenseCatalog = offenseCatalog
+): Escalation {
+	const rule = ruleOrThrow(offense, catalog);
+	const cite = citeOf(offense);
+	if (rule.penalty === null) {
+		return {
+			penalty: null,
+			cite: citeOf(rule.basis),
+			reason: 'unfixed',
+			previous: null,
+			detail:
+				`${cite} é infração (${citeOf(rule.basis)}), mas a lei não fixa a penalidade: ` +
+				'cabe ao regulamento defini-la (Art. 31).'
+		};
+	}
+	const of = articleOf(rule.basis);
+	const since = addMonths(on, -windowMonths);
+	const priors = history
+		.filter((h) => h.confirmedAt < on && h.confirmedAt >= since)
+		.filter((h) => {
+			const prior = ruleOrThrow(h.article, catalog);
+			return prior.penalty !== null && articleOf(prior.basis) === of;
+		})
+		.sort((a, b) => (a.confirmedAt < b.confirmedAt ? 1 : a.confirmedAt > b.confirmedAt ? -1 : 0));
+	const previous = priors[0] ?? null;
+	const ofCite = citeOf(of);
+	const window = `nos ${windowMonths} meses anteriores`;
+
+	let penalty: Penalty = rule.penalty;
+	let basis = rule.basis;
+	let reason: Escalation['reason'] = 'first';
+	let detail = `Sem infração confirmada do ${ofCite} ${window}`;
+	if (previous) {
+		const repeat = catalog.escalation.find((r) => r.kind === 'reincidence' && r.of === of);
+		const prior = `infração do ${ofCite} confirmada em ${br(previous.confirmedAt)}`;
+		if (repeat) {
+			penalty = repeat.penalty;
+			basis = repeat.basis;
+			reason = 'reincidence';
+			detail = `Reincidência: ${prior}, ${window}`;
+		} else {
+			reason = 'no-escalation';
+			detail = `Houve ${prior}, mas a lei não agrava a reincidência no ${ofCite}`;
+		}
+	}
+	const automatic = automaticOf(penalty, catalog);
+	detail += `: ${PENALTY_PT[penalty]} (${citeOf(basis)})`;
+	if (automatic) detail += `, com ${PENALTY_PT[automatic.penalty]} (${automatic.cite})`;
+	return {
+		penalty,
+		cite: citeOf(basis),
+		reason,
+		previous,
+		...(automatic ? { automatic } : {}),
+		detail: `${detail}.`
+	};
+}

@@ -1,0 +1,57 @@
+/**
+ * Was the rider overcharged? "Cobrar tarifas em desacordo com a tabela estabelecida pelo Órgão
+ * competente" is a multa (Lei 2.059/2011, Art. 21, XVII). The table is the decree in force (Art.
+ * 15, 17) and the bandeira of the moment (Art. 16), both judged by Rolim de Moura's clock.
+ */
+import { bandeiraAt, type BandeiraContext, type Flag } from './bandeira';
+import { decreeAt, quoteFare, type FareOptions, type FareQuote, type TariffDecree } from './tariff';
+
+export interface Overcharge {
+	/** The fare the table sets for that instant; null when no table was in force (before 2016). */
+	legal: FareQuote | null;
+	bandeira: Flag;
+	/** Paid minus the legal fare: positive is an overcharge. Null with no table to compare to. */
+	differenceCentavos: number | null;
+	/** Bandeira II charged at a bandeira I time: paid at least the bandeira II fare. */
+	chargedBandeiraII: boolean;
+	/** The table holds sample values (no decree published): say so next to every figure. */
+	sample: boolean;
+	cite: 'Art. 21, XVII';
+}
+
+/**
+ * The fare the table sets at `at` against what the rider paid. Null before Lei 2.059/2011 was in
+ * force (no bandeira rule). `options` names the decree's surcharges that applied to the ride.
+ * @example overcharge(new Date('2026-12-02T10:00:00-04:00'), 900, ctx, decrees)
+ * //=> { legal: { centavos: 700, … }, bandeira: 1, differenceCentavos: 200, chargedBandeiraII: true, sample: true, cite: 'Art. 21, XVII' }
+ */
+export function overcharge(
+	at: Date,
+	paidCentavos: number,
+	ctx: BandeiraContext,
+	decrees: readonly TariffDecree[],
+	options: FareOptions = {}
+): Overcharge | null {
+	if (!Number.isSafeInteger(paidCentavos) || paidCentavos < 0) {
+		throw new RangeError(`Not an amount in centavos: ${paidCentavos}`);
+	}
+	const bandeira = bandeiraAt(at, ctx);
+	if (!bandeira) return null;
+	const decree = decreeAt(at, decrees, ctx.timeZone);
+	const legal = decree ? quoteFare(decree, bandeira.flag, options) : null;
+	const bandeiraII = decree ? quoteFare(decree, 2, options).centavos : null;
+	return {
+		legal,
+		bandeira: bandeira.flag,
+		differenceCentavos: legal ? paidCentavos - legal.centavos : null,
+		// Only meaningful where the table makes bandeira II dearer than bandeira I.
+		chargedBandeiraII:
+			bandeira.flag === 1 &&
+			legal !== null &&
+			bandeiraII !== null &&
+			bandeiraII > legal.centavos &&
+			paidCentavos >= bandeiraII,
+		sample: decree?.sample ?? false,
+		cite: 'Art. 21, XVII'
+	};
+}
