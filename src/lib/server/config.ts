@@ -17,15 +17,26 @@ export interface TilesConfig {
 	attribution: string;
 }
 
+/** At most `limit` requests per client address in any `windowSeconds`. */
+export interface RateLimitConfig {
+	limit: number;
+	windowSeconds: number;
+}
+
 export interface Config {
 	database: DatabaseConfig;
 	tiles: TilesConfig;
+	/** `POST /api/complaints` per client address (`COMPLAINTS_RATE_LIMIT`, `<limit>/<seconds>`). */
+	complaintsRateLimit: RateLimitConfig;
 }
 
 export const DEFAULT_TILES: TilesConfig = {
 	url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
 	attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>'
 };
+
+/** 20 complaints per 10 minutes from one address: a rider reports once; a script gets stopped. */
+export const DEFAULT_COMPLAINTS_RATE_LIMIT: RateLimitConfig = { limit: 20, windowSeconds: 600 };
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -50,8 +61,28 @@ const ACCEPTED =
 export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
 	return {
 		database: databaseConfig(env['DATABASE_URL']?.trim() ?? '', cwd),
-		tiles: tilesConfig(env['TILE_URL']?.trim() ?? '', env['TILE_ATTRIBUTION']?.trim() ?? '')
+		tiles: tilesConfig(env['TILE_URL']?.trim() ?? '', env['TILE_ATTRIBUTION']?.trim() ?? ''),
+		complaintsRateLimit: rateLimitConfig(
+			'COMPLAINTS_RATE_LIMIT',
+			env['COMPLAINTS_RATE_LIMIT']?.trim() ?? '',
+			DEFAULT_COMPLAINTS_RATE_LIMIT
+		)
 	};
+}
+
+/** `20/600`: 20 requests per 600 seconds. */
+function rateLimitConfig(name: string, value: string, fallback: RateLimitConfig): RateLimitConfig {
+	if (value === '') return fallback;
+	const match = /^(\d{1,9})\s*\/\s*(\d{1,9})$/.exec(value);
+	const limit = Number(match?.[1]);
+	const windowSeconds = Number(match?.[2]);
+	if (!match || limit < 1 || windowSeconds < 1)
+		throw new ConfigError(
+			`${name} "${value}" precisa ser <limite>/<segundos>, inteiros positivos, ex.: ` +
+				`${fallback.limit}/${fallback.windowSeconds} (${fallback.limit} pedidos a cada ` +
+				`${fallback.windowSeconds} segundos por endereço).`
+		);
+	return { limit, windowSeconds };
 }
 
 function tilesConfig(url: string, attribution: string): TilesConfig {

@@ -33,11 +33,21 @@ describe('SQLite connection', () => {
 });
 
 describe('migrations', () => {
-	test('create the registry and stand tables, and running again is a no-op', async () => {
-		expect(await migrate(db)).toEqual(['001_registry', '002_stands']);
+	test('create the registry, stand and complaint tables, and running again is a no-op', async () => {
+		expect(await migrate(db)).toEqual(['001_registry', '002_stands', '003_complaints']);
 		expect(await migrate(db)).toEqual([]);
 		const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
-		expect(tables).toEqual(['registry_entry', 'registry_snapshot', 'stand', 'stand_prefix']);
+		expect(tables).toEqual([
+			'complaint',
+			'complaint_event',
+			'complaint_photo',
+			'idempotency',
+			'protocol_sequence',
+			'registry_entry',
+			'registry_snapshot',
+			'stand',
+			'stand_prefix'
+		]);
 		const entry = (await db.introspection.getTables()).find((t) => t.name === 'registry_entry');
 		expect(entry?.columns.find((c) => c.name === 'condutor_auxiliar')?.isNullable).toBe(true);
 		expect(entry?.columns.find((c) => c.name === 'placa')?.isNullable).toBe(false);

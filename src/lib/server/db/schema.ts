@@ -2,6 +2,7 @@
  * The database as Kysely sees it. Column types are the ones both SQLite and PostgreSQL return:
  * integers as numbers, dates as `YYYY-MM-DD` text, instants as ISO 8601 text, flags as 0/1.
  */
+import type { Generated } from 'kysely';
 
 /** One published, immutable version of the public registry (SEMAM → riders). */
 export interface RegistrySnapshotTable {
@@ -59,9 +60,88 @@ export interface StandPrefixTable {
 	prefixo: string;
 }
 
+/**
+ * A rider's complaint as received. `token_hash` is the sha256 hex of the private tracking token;
+ * `situations` and `offenses` are JSON text; contact fields are personal data (LGPD), never
+ * returned by the public API.
+ */
+export interface ComplaintTable {
+	/** Assigned by the database (SQLite rowid, PostgreSQL identity). */
+	id: Generated<number>;
+	/** `RM-2026-000123`. */
+	protocol: string;
+	year: number;
+	seq: number;
+	token_hash: string;
+	/** A `ComplaintState` (src/lib/domain/complaint.ts). */
+	status: string;
+	/** ISO 8601 instants. */
+	created_at: string;
+	occurred_at: string;
+	/** Normalized vehicle code as reported (`'007'`, `'ABC1234'`), null when unknown. */
+	vehicle: string | null;
+	/** Canonical prefixo found in the registry for `vehicle`, else null. */
+	vehicle_prefixo: string | null;
+	vehicle_description: string | null;
+	/** JSON array of situation codes. */
+	situations: string;
+	/** JSON array of `Offense` (src/lib/domain/offenses.ts), as judged at reception. */
+	offenses: string;
+	paid_centavos: number | null;
+	location_lat: number | null;
+	location_lng: number | null;
+	location_text: string | null;
+	description: string | null;
+	contact_name: string | null;
+	contact_phone: string | null;
+	contact_email: string | null;
+}
+
+/** A complaint's status history; the first event is `recebida`. */
+export interface ComplaintEventTable {
+	complaint_id: number;
+	/** 0, 1, 2… within the complaint. */
+	idx: number;
+	at: string;
+	status: string;
+	note: string | null;
+	/** 1 = shown to the rider with its note. */
+	public: number;
+}
+
+/** A photo, metadata already stripped (src/lib/server/photos.ts). */
+export interface ComplaintPhotoTable {
+	complaint_id: number;
+	idx: number;
+	mime: string;
+	bytes: Uint8Array;
+}
+
+/** The last protocol number given in a year (RM-<year>-<last>). */
+export interface ProtocolSequenceTable {
+	year: number;
+	last: number;
+}
+
+/** An `Idempotency-Key` of `POST /api/complaints` and the answer it got. */
+export interface IdempotencyTable {
+	key: string;
+	/** sha256 hex of the canonical JSON of the request. */
+	request_hash: string;
+	status: 'processing' | 'done';
+	/** The original response JSON (with its token), for replays by the key's holder. */
+	response: string | null;
+	created_at: string;
+}
+
 export interface Database {
 	registry_snapshot: RegistrySnapshotTable;
 	registry_entry: RegistryEntryTable;
 	stand: StandTable;
 	stand_prefix: StandPrefixTable;
+	complaint: ComplaintTable;
+	complaint_event: ComplaintEventTable;
+	complaint_photo: ComplaintPhotoTable;
+	protocol_sequence: ProtocolSequenceTable;
+	idempotency: IdempotencyTable;
 }

@@ -6,8 +6,10 @@
 import type { Migration } from 'kysely';
 import * as m001 from './001_registry';
 import * as m002 from './002_stands';
+import * as m003 from './003_complaints';
 
 export const migrations: Readonly<Record<string, Migration>> = {
 	'001_registry': m001,
-	'002_stands': m002
+	'002_stands': m002,
+	'003_complaints': m003
 };

@@ -1,0 +1,376 @@
+/**
+ * Complaints, stored durably: a protocol the rider can quote (`RM-2026-000123`, sequential per
+ * year), a private tracking token (only its sha256 is kept), and idempotency by key, so the
+ * offline outbox can resend until it hears back without ever filing a complaint twice.
+ *
+ * Idempotency (as in draft-ietf-httpapi-idempotency-key-header): in ONE transaction the key is
+ * claimed ('processing'), the complaint written and the key marked 'done' with the response, so
+ * a reply lost after the commit is answered again from the key's row, and a failure leaves
+ * neither. Same key, same body (canonical JSON hash): the original response. Same key, another
+ * body: conflict. Same key while this process is still writing the first: `in_progress` at once;
+ * from another process or instance, the second waits for the first's commit (SQLite's write
+ * lock, PostgreSQL's primary key) and then replays it.
+ *
+ * The key's row keeps the original response, token included: only a holder of both the key and
+ * the exact body can replay it, and whoever can read that table can read the complaints too — the
+ * token guards the HTTP door, not the database. Keeping only the token's hash in `complaint`
+ * still keeps a copy of that table from opening every complaint.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import * as v from 'valibot';
+import { wallClock } from '$lib/domain/clock';
+import type { ComplaintContext, ComplaintInput } from '$lib/domain/complaint';
+import {
+	catalogOn,
+	offensesOf,
+	PENALTIES,
+	type Offense,
+	type OffenseCatalog
+} from '$lib/domain/offenses';
+import { formatPrefix, type VehicleCode } from '$lib/domain/plate';
+import { buildIndex, type RegistryIndex, type RegistrySnapshot } from '$lib/domain/registry';
+import { profile } from '$lib/profile';
+import { offenseCatalog, offenseCatalogs } from '$lib/profile/offenses';
+import type { Database } from './db/schema';
+import { writeTransaction } from './group-commit';
+import type { Photo } from './photos';
+import { currentRegistry } from './registry';
+
+type Db = Kysely<Database>;
+
+/** Rolim de Moura. */
+export const PROTOCOL_PREFIX = 'RM';
+/** `RM-2026-000123`; a seventh digit would only appear after a million complaints in a year. */
+export const PROTOCOL = /^RM-(\d{4})-(\d{6,9})$/;
+/** 18 random bytes in base64url: 24 characters, 144 bits. */
+export const TOKEN = /^[A-Za-z0-9_-]{24}$/;
+
+export interface ComplaintReceipt {
+	protocol: string;
+	/** Private: shown once to the rider, who follows the complaint with it. */
+	token: string;
+	status: 'recebida';
+	offenses: { article: string; cite: string; penalty: Offense['penalty'] }[];
+	/** `/reclamacoes/<protocol>?token=<token>`. */
+	statusUrl: string;
+}
+
+export type CreateResult =
+	| { kind: 'created' | 'replayed'; response: ComplaintReceipt }
+	/** Same key, another body: 422. */
+	| { kind: 'conflict' }
+	/** Same key, the first request still running: 409, retry later. */
+	| { kind: 'in_progress' };
+
+export interface CreateInput {
+	idempotencyKey: string;
+	/** Validated by `parseComplaint`. */
+	body: ComplaintInput;
+	/** Through `preparePhotos`: checked and stripped of metadata. */
+	photos?: readonly Photo[];
+	now: Date;
+}
+
+/**
+ * What `parseComplaint` needs at `now`: the municipality's zone and the situations of the offense
+ * catalog in force — the same catalog `createComplaint` judges them by.
+ */
+export function complaintContext(now: Date): ComplaintContext {
+	const catalog =
+		catalogOn(wallClock(now, profile.timeZone).date, offenseCatalogs) ?? offenseCatalog;
+	let situations = situationSets.get(catalog);
+	if (!situations) {
+		situations = new Set(catalog.situations.map((s) => s.code));
+		situationSets.set(catalog, situations);
+	}
+	return { now, timeZone: profile.timeZone, situations };
+}
+
+const situationSets = new WeakMap<OffenseCatalog, ReadonlySet<string>>();
+
+/** Per database, the keys this process is writing now, with their request hash. */
+const inFlight = new WeakMap<Db, Map<string, string>>();
+
+/**
+ * Stores a complaint, or answers for a key already used.
+ * @example (await createComplaint(db, { idempotencyKey: 'k1', body, now })).response.protocol //=> 'RM-2026-000001'
+ */
+export async function createComplaint(db: Db, input: CreateInput): Promise<CreateResult> {
+	const { idempotencyKey: key, body, photos = [], now } = input;
+	const requestHash = sha256(canonicalJson({ body, photos: photos.map(photoDigest) }));
+
+	let running = inFlight.get(db);
+	if (!running) inFlight.set(db, (running = new Map()));
+	const other = running.get(key);
+	if (other !== undefined) return { kind: other === requestHash ? 'in_progress' : 'conflict' };
+	running.set(key, requestHash);
+	try {
+		// The municipality's calendar: 31 Dec 22:00 in Rolim de Moura is still that year.
+		const today = wallClock(now, profile.timeZone).date;
+		const catalog = catalogOn(today, offenseCatalogs) ?? offenseCatalog;
+		const offenses = offensesOf(body.situations, catalog);
+		const year = Number(today.slice(0, 4));
+		const prefixo = body.vehicle ? await registeredPrefixo(db, body.vehicle) : null;
+		return await writeTransaction(db, async (trx): Promise<CreateResult> => {
+			// Claims the key, or finds it used (a replay from the outbox, a conflict). On PostgreSQL a
+			// concurrent claim of the same key waits here for our commit, then finds it.
+			const claimed = await trx
+				.insertInto('idempotency')
+				.values({
+					key,
+					request_hash: requestHash,
+					status: 'processing',
+					response: null,
+					created_at: now.toISOString()
+				})
+				.onConflict((oc) => oc.column('key').doNothing())
+				.returning('key')
+				.executeTakeFirst();
+			if (!claimed) return (await answerFor(trx, key, requestHash)) ?? { kind: 'in_progress' };
+
+			const response = await insertComplaint(trx, body, photos, offenses, prefixo, year, now);
+			await trx
+				.updateTable('idempotency')
+				.set({ status: 'done', response: JSON.stringify(response) })
+				.where('key', '=', key)
+				.execute();
+			return { kind: 'created', response };
+		});
+	} finally {
+		running.delete(key);
+	}
+}
+
+async function answerFor(db: Db, key: string, requestHash: string): Promise<CreateResult | null> {
+	const row = await db
+		.selectFrom('idempotency')
+		.select(['request_hash', 'status', 'response'])
+		.where('key', '=', key)
+		.executeTakeFirst();
+	if (!row) return null;
+	if (row.request_hash !== requestHash) return { kind: 'conflict' };
+	if (row.status !== 'done' || row.response === null) return { kind: 'in_progress' };
+	return { kind: 'replayed', response: v.parse(ReceiptSchema, JSON.parse(row.response)) };
+}
+
+async function insertComplaint(
+	trx: Db,
+	body: ComplaintInput,
+	photos: readonly Photo[],
+	offenses: readonly Offense[],
+	prefixo: string | null,
+	year: number,
+	now: Date
+): Promise<ComplaintReceipt> {
+	// Inside the transaction: a rollback gives the number back, so successes leave no gaps.
+	const { last: seq } = await trx
+		.insertInto('protocol_sequence')
+		.values({ year, last: 1 })
+		.onConflict((oc) =>
+			oc.column('year').doUpdateSet({ last: (eb) => eb('protocol_sequence.last', '+', 1) })
+		)
+		.returning('last')
+		.executeTakeFirstOrThrow();
+	const protocol = `${PROTOCOL_PREFIX}-${year}-${String(seq).padStart(6, '0')}`;
+	const token = randomBytes(18).toString('base64url');
+	const location = body.location;
+
+	const { id } = await trx
+		.insertInto('complaint')
+		.values({
+			protocol,
+			year,
+			seq,
+			token_hash: sha256(token),
+			status: 'recebida',
+			created_at: now.toISOString(),
+			occurred_at: body.occurredAt.toISOString(),
+			vehicle: body.vehicle ? vehicleText(body.vehicle) : null,
+			vehicle_prefixo: prefixo,
+			vehicle_description: body.vehicleDescription,
+			situations: JSON.stringify(body.situations),
+			offenses: JSON.stringify(offenses),
+			paid_centavos: body.paidCentavos,
+			location_lat: location && 'lat' in location ? location.lat : null,
+			location_lng: location && 'lng' in location ? location.lng : null,
+			location_text: location && 'text' in location ? location.text : null,
+			description: body.description,
+			contact_name: body.contact?.name ?? null,
+			contact_phone: body.contact?.phone ?? null,
+			contact_email: body.contact?.email ?? null
+		})
+		.returning('id')
+		.executeTakeFirstOrThrow();
+	await trx
+		.insertInto('complaint_event')
+		.values({
+			complaint_id: id,
+			idx: 0,
+			at: now.toISOString(),
+			status: 'recebida',
+			note: null,
+			public: 1
+		})
+		.execute();
+	for (const [idx, photo] of photos.entries())
+		await trx
+			.insertInto('complaint_photo')
+			.values({ complaint_id: id, idx, mime: photo.mime, bytes: photo.bytes })
+			.execute();
+
+	return {
+		protocol,
+		token,
+		status: 'recebida',
+		offenses: offenses.map(({ article, cite, penalty }) => ({ article, cite, penalty })),
+		statusUrl: `/reclamacoes/${protocol}?token=${token}`
+	};
+}
+
+/** What the rider sees with their token: what they reported, never their contact. */
+export interface RiderComplaint {
+	protocol: string;
+	status: string;
+	createdAt: string;
+	occurredAt: string;
+	/** `'007'` or a plate, as reported; null when the rider did not know it. */
+	vehicle: string | null;
+	/** The registry's prefixo for `vehicle` when it was found at reception. */
+	vehiclePrefixo: string | null;
+	vehicleDescription: string | null;
+	situations: string[];
+	offenses: Offense[];
+	paidCentavos: number | null;
+	location: { lat: number; lng: number } | { text: string } | null;
+	description: string | null;
+	photoCount: number;
+	/** Public events only, oldest first; the first is `recebida`. */
+	history: { at: string; status: string; note: string | null }[];
+}
+
+/** Compared against when the protocol is unknown, so both misses take the same path. */
+const NO_HASH = Buffer.alloc(32);
+
+/**
+ * The complaint for its protocol and token, or null — for an unknown protocol and for a wrong
+ * token alike, so nobody can probe which protocols exist.
+ */
+export async function getComplaintForRider(
+	db: Db,
+	protocol: string,
+	token: string
+): Promise<RiderComplaint | null> {
+	if (!PROTOCOL.test(protocol) || !TOKEN.test(token)) return null;
+	const row = await db
+		.selectFrom('complaint')
+		.selectAll()
+		.where('protocol', '=', protocol)
+		.executeTakeFirst();
+	const stored = row ? Buffer.from(row.token_hash, 'hex') : NO_HASH;
+	const given = createHash('sha256').update(token).digest();
+	const same = stored.length === given.length && timingSafeEqual(stored, given);
+	if (!row || !same) return null;
+
+	const [events, photos] = await Promise.all([
+		db
+			.selectFrom('complaint_event')
+			.select(['at', 'status', 'note'])
+			.where('complaint_id', '=', row.id)
+			.where('public', '=', 1)
+			.orderBy('idx')
+			.execute(),
+		db
+			.selectFrom('complaint_photo')
+			.select((eb) => eb.fn.countAll().as('n'))
+			.where('complaint_id', '=', row.id)
+			.executeTakeFirst()
+	]);
+	return {
+		protocol: row.protocol,
+		status: row.status,
+		createdAt: row.created_at,
+		occurredAt: row.occurred_at,
+		vehicle: row.vehicle,
+		vehiclePrefixo: row.vehicle_prefixo,
+		vehicleDescription: row.vehicle_description,
+		situations: v.parse(v.array(v.string()), JSON.parse(row.situations)),
+		offenses: v.parse(v.array(OffenseSchema), JSON.parse(row.offenses)),
+		paidCentavos: row.paid_centavos,
+		location:
+			row.location_lat !== null && row.location_lng !== null
+				? { lat: row.location_lat, lng: row.location_lng }
+				: row.location_text !== null
+					? { text: row.location_text }
+					: null,
+		description: row.description,
+		// PostgreSQL counts in bigint, which pg returns as a string.
+		photoCount: Number(photos?.n ?? 0),
+		history: events
+	};
+}
+
+// ─── Helpers ────────────────────────────────────────────────────────────────────────────────────
+
+const indexes = new WeakMap<RegistrySnapshot, RegistryIndex>();
+
+/** The canonical prefixo of a reported vehicle in the published registry, or null. */
+async function registeredPrefixo(db: Db, vehicle: VehicleCode): Promise<string | null> {
+	const snapshot = await currentRegistry(db);
+	if (!snapshot) return null;
+	let index = indexes.get(snapshot);
+	if (!index) indexes.set(snapshot, (index = buildIndex(snapshot.entries)));
+	return index.find(vehicleText(vehicle))?.prefixo ?? null;
+}
+
+function vehicleText(vehicle: VehicleCode): string {
+	return vehicle.kind === 'prefixo' ? formatPrefix(vehicle.prefixo) : vehicle.placa;
+}
+
+function sha256(text: string): string {
+	return createHash('sha256').update(text).digest('hex');
+}
+
+function photoDigest(photo: Photo): { mime: string; sha256: string } {
+	return { mime: photo.mime, sha256: createHash('sha256').update(photo.bytes).digest('hex') };
+}
+
+/**
+ * JSON with object keys sorted and undefined left out, so the same request always hashes alike.
+ * @example canonicalJson({ b: 1, a: [{ d: 2, c: undefined }] }) //=> '{"a":[{"d":2}],"b":1}'
+ */
+export function canonicalJson(value: unknown): string {
+	return JSON.stringify(sorted(value));
+}
+
+function sorted(value: unknown): unknown {
+	if (value instanceof Date) return value.toISOString();
+	if (Array.isArray(value)) return value.map(sorted);
+	if (value === null || typeof value !== 'object') return value;
+	return Object.fromEntries(
+		Object.entries(value)
+			.filter(([, x]) => x !== undefined)
+			.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+			.map(([k, x]) => [k, sorted(x)])
+	);
+}
+
+const PenaltySchema = v.nullable(v.picklist(PENALTIES));
+const LocalizedSchema = v.object({ 'pt-BR': v.string(), es: v.string(), en: v.string() });
+
+const ReceiptSchema = v.object({
+	protocol: v.string(),
+	token: v.string(),
+	status: v.literal('recebida'),
+	offenses: v.array(v.object({ article: v.string(), cite: v.string(), penalty: PenaltySchema })),
+	statusUrl: v.string()
+});
+
+const OffenseSchema = v.object({
+	article: v.string(),
+	cite: v.string(),
+	penalty: PenaltySchema,
+	penaltyCite: v.string(),
+	automatic: v.optional(v.object({ penalty: v.picklist(PENALTIES), cite: v.string() })),
+	note: v.optional(LocalizedSchema)
+});
