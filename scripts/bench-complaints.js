@@ -219,7 +219,9 @@ async function main() {
 			[...children].map((child) => {
 				const exited = new Promise((resolve) => child.once('exit', resolve));
 				child.kill('SIGTERM');
-				return exited;
+				// adapter-node waits for open connections to close; do not wait for ever.
+				const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+				return exited.finally(() => clearTimeout(timer));
 			})
 		);
 		rmSync(dir, { recursive: true, force: true });

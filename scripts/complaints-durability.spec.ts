@@ -105,7 +105,12 @@ async function start(dbPath: string, env: Record<string, string> = {}): Promise<
 function stop(server: Server, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
 	return new Promise((resolve) => {
 		if (server.child.exitCode !== null || server.child.signalCode !== null) return resolve();
-		server.child.once('exit', () => resolve());
+		// adapter-node waits for open connections to close on SIGTERM; do not wait for ever.
+		const timer = setTimeout(() => server.child.kill('SIGKILL'), 5000);
+		server.child.once('exit', () => {
+			clearTimeout(timer);
+			resolve();
+		});
 		server.child.kill(signal);
 	});
 }
@@ -358,7 +363,7 @@ describe(
 			const me = from();
 			for (let i = 0; i < 3; i++) expect((await post(server, complaint(), me)).status).toBe(201);
 			const { res } = await refused(() => post(server, complaint(), me), 429, 'rate_limited');
-			expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(500);
+			expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(60); // minutes, not a second
 			expect((await post(server, complaint(), from())).status).toBe(201);
 		});
 
