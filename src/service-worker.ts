@@ -16,6 +16,7 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { OFFLINE_PAGES, PAGES_CACHE as PAGES } from '$lib/offline/pages';
+import { flushOutbox, SYNC_TAG } from '$lib/offline/outbox';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -87,4 +88,11 @@ self.addEventListener('install', (event) => {
 
 self.addEventListener('activate', (event) => {
 	event.waitUntil(self.clients.claim());
+});
+
+// Background Sync: complaints kept on the phone go out when the connection returns, even if the
+// rider closed the page (where the browser has it; otherwise the page sends them on its next visit).
+self.addEventListener('sync', (event) => {
+	const sync = event as ExtendableEvent & { tag?: string };
+	if (sync.tag === SYNC_TAG) sync.waitUntil(flushOutbox(self.location.origin));
 });

@@ -1,0 +1,112 @@
+/**
+ * The complaint outbox: a complaint made with no signal waits on the phone (IndexedDB) with its
+ * Idempotency-Key, created once, and is sent when the connection returns — by Background Sync in
+ * the service worker where the browser has it, otherwise on the `online` event or the next visit.
+ * The server stores a key once: a retry after a lost reply returns the first answer, so a complaint
+ * is never lost and never duplicated. Runs in pages and in the service worker.
+ */
+const DB = 'garupa-outbox';
+const STORE = 'complaints';
+export const SYNC_TAG = 'garupa-complaints';
+
+export interface OutboxEntry {
+	/** The Idempotency-Key, made once on the phone. */
+	key: string;
+	createdAt: string;
+	/** The form's fields, as the rider filled them (photos as Blobs). */
+	fields: [string, string | Blob][];
+	state: 'pending' | 'sent' | 'rejected';
+	/** Where the rider follows it, once sent: /reclamacoes/<protocolo>?token=… */
+	statusUrl?: string;
+	/** Why the server refused it (a validation error the rider must fix). */
+	problem?: string;
+}
+
+function open(): Promise<IDBDatabase> {
+	return new Promise((resolve, reject) => {
+		const request = indexedDB.open(DB, 1);
+		request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'key' });
+		request.onsuccess = () => resolve(request.result);
+		request.onerror = () => reject(request.error);
+	});
+}
+
+async function run<T>(
+	mode: IDBTransactionMode,
+	fn: (store: IDBObjectStore) => IDBRequest<T>
+): Promise<T> {
+	const db = await open();
+	try {
+		return await new Promise<T>((resolve, reject) => {
+			const tx = db.transaction(STORE, mode);
+			const request = fn(tx.objectStore(STORE));
+			tx.oncomplete = () => resolve(request.result);
+			tx.onerror = () => reject(tx.error);
+			tx.onabort = () => reject(tx.error);
+		});
+	} finally {
+		db.close();
+	}
+}
+
+export const listOutbox = () =>
+	run<OutboxEntry[]>('readonly', (s) => s.getAll() as IDBRequest<OutboxEntry[]>);
+export const putOutbox = (entry: OutboxEntry) => run('readwrite', (s) => s.put(entry));
+export const deleteOutbox = (key: string) => run('readwrite', (s) => s.delete(key));
+
+/** Keep a complaint for later; the key is the one already in the form. */
+export async function enqueue(form: FormData): Promise<OutboxEntry> {
+	const key = String(form.get('chave') ?? '') || crypto.randomUUID();
+	form.set('chave', key);
+	const entry: OutboxEntry = {
+		key,
+		createdAt: new Date().toISOString(),
+		fields: [...form.entries()].filter(([, v]) => typeof v === 'string' || v.size > 0),
+		state: 'pending'
+	};
+	await putOutbox(entry);
+	return entry;
+}
+
+let flushing: Promise<OutboxEntry[]> | null = null;
+
+/**
+ * Send every pending complaint through the form action (the same path as a form without
+ * JavaScript), with its key. One flush at a time per context; safe to call often.
+ */
+export function flushOutbox(origin = location.origin): Promise<OutboxEntry[]> {
+	flushing ??= (async () => {
+		const sent: OutboxEntry[] = [];
+		for (const entry of await listOutbox()) {
+			if (entry.state !== 'pending') continue;
+			const body = new FormData();
+			for (const [name, value] of entry.fields) body.append(name, value);
+			let response: Response;
+			try {
+				response = await fetch(`${origin}/reclamar`, {
+					method: 'POST',
+					body,
+					headers: { accept: 'application/json', 'x-sveltekit-action': 'true' }
+				});
+			} catch {
+				break; // still offline: try again later
+			}
+			if (!response.ok && response.status >= 500) break;
+			const result = (await response.json().catch(() => null)) as
+				| { type: 'redirect'; location: string }
+				| { type: 'failure'; status: number; data: string }
+				| null;
+			if (result?.type === 'redirect') {
+				const done: OutboxEntry = { ...entry, state: 'sent', statusUrl: result.location };
+				await putOutbox(done);
+				sent.push(done);
+			} else if (result?.type === 'failure' && (result.status === 429 || result.status === 409)) {
+				break; // rate limited, or the same key still being stored (another tab, the worker): later
+			} else if (result?.type === 'failure') {
+				await putOutbox({ ...entry, state: 'rejected', problem: String(result.status) });
+			}
+		}
+		return sent;
+	})().finally(() => (flushing = null));
+	return flushing;
+}

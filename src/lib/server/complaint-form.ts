@@ -1,0 +1,98 @@
+/**
+ * The complaint form (/reclamar) as the shape the shared schema validates: the form speaks the
+ * rider's words (a local date and time, "R$ 12,50"), the schema speaks the API's.
+ */
+import { zonedInstant } from '$lib/domain/clock';
+import type { ComplaintRequest } from '$lib/domain/complaint';
+import type { Stand } from '$lib/domain/stands';
+
+/** "12", "12,50", "R$ 1.012,50" → centavos; NaN when it is not an amount (the schema says so). */
+export function centavosOf(text: string): number {
+	const cleaned = text.replace(/R\$|\s/g, '');
+	if (!/^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d+(,\d{1,2})?$/.test(cleaned)) return NaN;
+	const [reais = '0', cents = ''] = cleaned.replace(/\./g, '').split(',');
+	return Number(reais) * 100 + Number(cents.padEnd(2, '0'));
+}
+
+/** `2026-12-02T21:10` on Rolim de Moura's clock → an ISO instant with its offset. */
+export function instantOf(local: string, timeZone: string): string {
+	const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(local);
+	if (!m) return local; // the schema reports it
+	try {
+		return zonedInstant(m[1] ?? '', Number(m[2]) * 60 + Number(m[3]), timeZone).toISOString();
+	} catch {
+		return local;
+	}
+}
+
+const text = (form: FormData, name: string) => {
+	const value = form.get(name);
+	return typeof value === 'string' ? value.trim() : '';
+};
+
+/** The fields the form echoes back on an error, so nothing the rider typed is lost. */
+export const ECHOED = [
+	'veiculo',
+	'veiculo_descricao',
+	'quando',
+	'valor_pago',
+	'onde_texto',
+	'onde_ponto',
+	'onde_lat',
+	'onde_lng',
+	'relato',
+	'nome',
+	'telefone',
+	'email',
+	'chave'
+] as const;
+
+export function echo(form: FormData) {
+	const values: Record<string, string> = {};
+	for (const name of ECHOED) values[name] = text(form, name).slice(0, 2100);
+	return {
+		values,
+		naoSei: form.get('nao_sei') === 'on',
+		situacoes: form
+			.getAll('situacoes')
+			.filter((s): s is string => typeof s === 'string')
+			.slice(0, 30)
+	};
+}
+
+/** The form's fields as a complaint request. */
+export function requestOf(
+	form: FormData,
+	timeZone: string,
+	stands: readonly Stand[]
+): ComplaintRequest {
+	const vehicleUnknown = form.get('nao_sei') === 'on';
+	const paid = text(form, 'valor_pago');
+	const lat = Number(text(form, 'onde_lat'));
+	const lng = Number(text(form, 'onde_lng'));
+	const stand = stands.find((s) => s.id === text(form, 'onde_ponto'));
+	const where = text(form, 'onde_texto');
+	const contact = {
+		name: text(form, 'nome'),
+		phone: text(form, 'telefone'),
+		email: text(form, 'email')
+	};
+	return {
+		vehicle: vehicleUnknown ? null : text(form, 'veiculo') || null,
+		vehicleUnknown,
+		vehicleDescription: text(form, 'veiculo_descricao') || null,
+		occurredAt: instantOf(text(form, 'quando'), timeZone),
+		situations: form.getAll('situacoes').filter((s): s is string => typeof s === 'string'),
+		paidCentavos: paid ? centavosOf(paid) : null,
+		location:
+			text(form, 'onde_lat') && Number.isFinite(lat) && Number.isFinite(lng)
+				? { lat, lng }
+				: stand
+					? { lat: stand.lat, lng: stand.lng }
+					: where
+						? { text: where }
+						: null,
+		description: text(form, 'relato') || null,
+		contact: contact.name || contact.phone || contact.email ? contact : null
+	} as ComplaintRequest;
+}

@@ -1,0 +1,47 @@
+import { error } from '@sveltejs/kit';
+import { answerDeadline } from '$lib/domain/complaint';
+import { wallClock } from '$lib/domain/clock';
+import { overcharge } from '$lib/domain/overcharge';
+import { catalogOn } from '$lib/domain/offenses';
+import { m } from '$lib/paraglide/messages';
+import { profile } from '$lib/profile';
+import { offenseCatalog, offenseCatalogs } from '$lib/profile/offenses';
+import { bandeiraContext } from '$lib/server/calendar';
+import { getComplaintForRider, PROTOCOL, TOKEN } from '$lib/server/complaints';
+import { db } from '$lib/server/db';
+import type { PageServerLoad } from './$types';
+
+/** The rider's receipt: what was reported, the articles, the status and the deadlines. */
+export const load: PageServerLoad = async ({ params, url, setHeaders }) => {
+	const token = url.searchParams.get('token') ?? '';
+	// A wrong token and an unknown protocol look the same: nobody can probe which protocols exist.
+	const complaint =
+		PROTOCOL.test(params.protocolo) && TOKEN.test(token)
+			? await getComplaintForRider(db(), params.protocolo, token)
+			: null;
+	if (!complaint) error(404, { message: m.status_not_found(), code: 'not_found' });
+	// Private to whoever holds the link: never in a shared cache, never indexed.
+	setHeaders({ 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex' });
+	const occurredAt = new Date(complaint.occurredAt);
+	const catalog =
+		catalogOn(wallClock(occurredAt, profile.timeZone).date, offenseCatalogs) ?? offenseCatalog;
+	const check =
+		complaint.paidCentavos !== null
+			? overcharge(occurredAt, complaint.paidCentavos, bandeiraContext, profile.tariffDecrees)
+			: null;
+	const received = wallClock(new Date(complaint.createdAt), profile.timeZone).date;
+	return {
+		complaint,
+		situations: catalog.situations
+			.filter((s) => complaint.situations.includes(s.code))
+			.map((s) => ({ code: s.code, wording: s.wording })),
+		overcharge: check && {
+			legalCentavos: check.legal?.centavos ?? null,
+			bandeira: check.bandeira,
+			differenceCentavos: check.differenceCentavos,
+			chargedBandeiraII: check.chargedBandeiraII,
+			sample: check.sample
+		},
+		deadlines: { answer: answerDeadline(received), extended: answerDeadline(received, true) }
+	};
+};
