@@ -9,6 +9,8 @@ import type { RequestHandler } from './$types';
 
 /** A complaint is a few fields and up to 2,000 characters of text; photos go by the form. */
 const MAX_BODY_BYTES = 64 * 1024;
+/** How much of an oversized body is read (and dropped) so the 413 reaches the client. */
+const DRAIN_BYTES = 1024 * 1024;
 /** draft-ietf-httpapi-idempotency-key-header leaves the syntax to us: a UUID fits, so does a ULID. */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{1,100}$/;
 /** A field no person sees (hidden by CSS in the form); bots fill it in. */
@@ -113,6 +115,13 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array 
 		if (done) break;
 		size += value.byteLength;
 		if (size > limit) {
+			// Read and drop the rest (up to a bound) before answering, so the client reads its 413
+			// instead of a connection reset; past the bound, cut it off.
+			while (size <= DRAIN_BYTES) {
+				const next = await reader.read();
+				if (next.done) return null;
+				size += next.value.byteLength;
+			}
 			await reader.cancel();
 			return null;
 		}
