@@ -43,6 +43,7 @@ test.describe('/reclamar — a complaint in plain words (Art. 20/21)', () => {
 		await expect(page).toHaveURL(PROTOCOL_URL);
 		await expect(page.getByTestId('protocol')).toHaveText(/^RM-\d{4}-\d{6}$/);
 		await expect(page.locator('.status')).toHaveText('Recebida');
+		await expect(page.getByTestId('registry-match')).toHaveText('(no cadastro oficial: MT-007)');
 		await expect(page.locator('.offenses')).toContainText('Art. 20, VII');
 		await expect(page.locator('.offenses')).toContainText('advertência');
 		// The rider's text is shown as text, never as markup.
