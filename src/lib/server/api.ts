@@ -4,6 +4,8 @@
  * (Accept-Language: pt-BR by default, es, en).
  */
 import { json } from '@sveltejs/kit';
+import { parseInstant } from '$lib/domain/clock';
+import { m } from '$lib/paraglide/messages';
 import { locales, baseLocale } from '$lib/paraglide/runtime';
 
 export type ApiLocale = (typeof locales)[number];
@@ -53,4 +55,24 @@ export function apiError(
 
 export function preflight(): Response {
 	return new Response(null, { status: 204, headers: CORS });
+}
+
+/**
+ * The optional `at` query parameter: an ISO 8601 instant with its offset (default: now), or the
+ * 400 that explains what is wrong with it.
+ */
+export function atParam(
+	url: URL,
+	locale: ApiLocale
+): { ok: true; at: Date; given: boolean } | { ok: false; response: Response } {
+	const text = url.searchParams.get('at');
+	if (text === null) return { ok: true, at: new Date(), given: false };
+	const parsed = parseInstant(text);
+	if (parsed.ok) return { ok: true, at: parsed.at, given: true };
+	const offset = parsed.reason === 'offset';
+	const message = offset ? m.api_at_offset({}, { locale }) : m.api_at_invalid({}, { locale });
+	return {
+		ok: false,
+		response: apiError(400, offset ? 'missing_offset' : 'invalid_instant', message, { at: message })
+	};
 }

@@ -1,8 +1,8 @@
-import { localISO, parseInstant } from '$lib/domain/clock';
+import { localISO } from '$lib/domain/clock';
 import { m } from '$lib/paraglide/messages';
 import { profile } from '$lib/profile';
 import { answerAt } from '$lib/rules';
-import { apiError, apiLocale, ok, preflight } from '$lib/server/api';
+import { apiError, apiLocale, atParam, ok, preflight } from '$lib/server/api';
 import { bandeiraContext } from '$lib/server/calendar';
 import type { RequestHandler } from './$types';
 
@@ -11,26 +11,9 @@ const LAST_YEAR = 2100;
 /** GET /api/bandeira?at=<ISO 8601 instant with offset> — the bandeira and fare (Art. 15–17). */
 export const GET: RequestHandler = ({ url, request }) => {
 	const locale = apiLocale(request);
-	const atParam = url.searchParams.get('at');
-	let at = new Date();
-	if (atParam !== null) {
-		const parsed = parseInstant(atParam);
-		if (!parsed.ok) {
-			const message =
-				parsed.reason === 'offset'
-					? m.api_at_offset({}, { locale })
-					: m.api_at_invalid({}, { locale });
-			return apiError(
-				400,
-				parsed.reason === 'offset' ? 'missing_offset' : 'invalid_instant',
-				message,
-				{
-					at: message
-				}
-			);
-		}
-		at = parsed.at;
-	}
+	const instant = atParam(url, locale);
+	if (!instant.ok) return instant.response;
+	const { at } = instant;
 	const answer =
 		at.getUTCFullYear() <= LAST_YEAR ? answerAt(at, bandeiraContext, profile.tariffDecrees) : null;
 	if (!answer) {
@@ -75,7 +58,7 @@ export const GET: RequestHandler = ({ url, request }) => {
 				: null,
 			basis: `${bandeira.rule.law}, art. 16`
 		},
-		{ 'cache-control': atParam === null ? 'no-store' : 'public, max-age=300' }
+		{ 'cache-control': instant.given ? 'public, max-age=300' : 'no-store' }
 	);
 };
 

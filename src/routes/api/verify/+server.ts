@@ -1,6 +1,5 @@
-import { parseInstant } from '$lib/domain/clock';
 import { m } from '$lib/paraglide/messages';
-import { apiError, apiLocale, ok, preflight } from '$lib/server/api';
+import { apiError, apiLocale, atParam, ok, preflight } from '$lib/server/api';
 import { verifyQuery } from '$lib/server/verify';
 import type { RequestHandler } from './$types';
 
@@ -11,26 +10,9 @@ import type { RequestHandler } from './$types';
 export const GET: RequestHandler = async ({ url, request }) => {
 	const locale = apiLocale(request);
 	const q = url.searchParams.get('q') ?? '';
-	const atParam = url.searchParams.get('at');
-	let at = new Date();
-	if (atParam !== null) {
-		const parsed = parseInstant(atParam);
-		if (!parsed.ok) {
-			const message =
-				parsed.reason === 'offset'
-					? m.api_at_offset({}, { locale })
-					: m.api_at_invalid({}, { locale });
-			return apiError(
-				400,
-				parsed.reason === 'offset' ? 'missing_offset' : 'invalid_instant',
-				message,
-				{
-					at: message
-				}
-			);
-		}
-		at = parsed.at;
-	}
+	const instant = atParam(url, locale);
+	if (!instant.ok) return instant.response;
+	const { at } = instant;
 	const found = q.length <= 40 ? await verifyQuery(q, at) : null;
 	if (!found) {
 		const message = m.api_bad_query({}, { locale });
