@@ -20,7 +20,9 @@ export default ts.config(
 	{
 		ignores: [
 			'build/',
+			'build-*/',
 			'.svelte-kit/',
+			'.svelte-kit-*/',
 			'src/lib/paraglide/',
 			'node_modules/',
 			'test-results/',

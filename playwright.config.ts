@@ -2,6 +2,37 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+/** adapter-node's output (`BUILD_DIR`, as in svelte.config.js): two builds can run side by side. */
+const buildDir = process.env.BUILD_DIR ?? 'build';
+const database = `test-results/e2e-${port}.db`;
+
+/** SEMAM accounts the test server starts with (test-only passwords; never used elsewhere). */
+export const E2E_ACCOUNTS = {
+	fiscal: {
+		email: 'fiscal@garupa.test',
+		password: 'fiscal-senha-de-teste-1',
+		name: 'Fernanda Fiscal'
+	},
+	gestor: {
+		email: 'gestor@garupa.test',
+		password: 'gestor-senha-de-teste-1',
+		name: 'Gustavo Gestor'
+	},
+	// Only the lockout test signs in (and fails) with this one.
+	bloqueio: {
+		email: 'bloqueio@garupa.test',
+		password: 'bloqueio-senha-teste-1',
+		name: 'Conta Bloqueio'
+	}
+} as const;
+const createAccounts = Object.entries(E2E_ACCOUNTS)
+	.map(
+		([role, a]) =>
+			`printf '%s' '${a.password}' | node_modules/.bin/tsx scripts/staff-create.ts ` +
+			`--email ${a.email} --role ${role === 'gestor' ? 'gestor' : 'fiscal'} --name '${a.name}'`
+	)
+	.join(' && ');
+
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const chromiumArgs = [
@@ -71,16 +102,16 @@ export default defineConfig({
 		}
 	],
 	webServer: {
-		// A fresh database each run: the server migrates it and loads the sample registry.
-		command:
-			'rm -f test-results/e2e.db test-results/e2e.db-wal test-results/e2e.db-shm && node build',
+		// A fresh database each run, with the SEMAM accounts; the server migrates it and loads the
+		// sample registry.
+		command: `rm -f ${database} ${database}-wal ${database}-shm && ${createAccounts} && node ${buildDir}`,
 		port,
 		reuseExistingServer: false,
 		env: {
 			PORT: String(port),
 			HOST: '127.0.0.1',
 			ORIGIN: `http://localhost:${port}`,
-			DATABASE_URL: 'file:test-results/e2e.db'
+			DATABASE_URL: `file:${database}`
 		}
 	}
 });

@@ -6,7 +6,9 @@ const config = {
 	preprocess: vitePreprocess(),
 	compilerOptions: { runes: true },
 	kit: {
-		adapter: adapter(),
+		// BUILD_DIR lets two builds (say, two end-to-end runs on different ports) coexist.
+		adapter: adapter({ out: process.env.BUILD_DIR ?? 'build' }),
+		...(process.env.KIT_OUT_DIR ? { outDir: process.env.KIT_OUT_DIR } : {}),
 		// Absolute asset and service-worker paths: a page kept offline at /verificar/007 must load
 		// the same /_app files, and the worker must register at /service-worker.js (scope /).
 		paths: { relative: false },

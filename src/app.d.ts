@@ -7,7 +7,10 @@ declare global {
 		interface Error {
 			code?: string;
 		}
-		// interface Locals {}
+		interface Locals {
+			/** The signed-in SEMAM member on `/admin` requests (hooks.server.ts); else null. */
+			staff: import('$lib/domain/staff').StaffMember | null;
+		}
 		// interface PageData {}
 		// interface PageState {}
 		// interface Platform {}

@@ -3,6 +3,10 @@
  * integers as numbers, dates as `YYYY-MM-DD` text, instants as ISO 8601 text, flags as 0/1.
  */
 import type { Generated } from 'kysely';
+import type { RegistryAdminTables } from './schema-registry-admin';
+import type { RulesTables } from './schema-rules';
+import type { StaffTables } from './schema-staff';
+import type { TriageTables } from './schema-triage';
 
 /** One published, immutable version of the public registry (SEMAM → riders). */
 export interface RegistrySnapshotTable {
@@ -134,7 +138,7 @@ export interface IdempotencyTable {
 	created_at: string;
 }
 
-export interface Database {
+export interface Database extends StaffTables, TriageTables, RegistryAdminTables, RulesTables {
 	registry_snapshot: RegistrySnapshotTable;
 	registry_entry: RegistryEntryTable;
 	stand: StandTable;

@@ -7,9 +7,17 @@ import type { Migration } from 'kysely';
 import * as m001 from './001_registry';
 import * as m002 from './002_stands';
 import * as m003 from './003_complaints';
+import * as m004 from './004_staff';
+import * as m005 from './005_triage';
+import * as m006 from './006_registry_admin';
+import * as m007 from './007_rules';
 
 export const migrations: Readonly<Record<string, Migration>> = {
 	'001_registry': m001,
 	'002_stands': m002,
-	'003_complaints': m003
+	'003_complaints': m003,
+	'004_staff': m004,
+	'005_triage': m005,
+	'006_registry_admin': m006,
+	'007_rules': m007
 };

@@ -1,0 +1,68 @@
+/**
+ * Password hashing with scrypt at OWASP's parameters (N=2^17, r=8, p=1; Password Storage Cheat
+ * Sheet), from Node's own crypto: no native add-on to build. The parameters are stored with each
+ * hash, so raising them later only needs new hashes, not a migration.
+ *
+ * Stored form: `scrypt$<N>$<r>$<p>$<salt base64url>$<hash base64url>`.
+ */
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+export interface ScryptParams {
+	N: number;
+	r: number;
+	p: number;
+}
+
+/** OWASP: N=2^17 (128 MiB), r=8, p=1. */
+export const SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+
+const KEY_LENGTH = 32;
+const SALT_LENGTH = 16;
+
+function derive(password: string, salt: Buffer, { N, r, p }: ScryptParams): Promise<Buffer> {
+	// scrypt needs 128·N·r bytes; Node's default cap (32 MiB) is below OWASP's 128 MiB.
+	const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r };
+	return new Promise((resolve, reject) =>
+		scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>
+			error ? reject(error) : resolve(key)
+		)
+	);
+}
+
+/** A new salted hash of `password`. */
+export async function hashPassword(
+	password: string,
+	params: ScryptParams = SCRYPT
+): Promise<string> {
+	const salt = randomBytes(SALT_LENGTH);
+	const key = await derive(password, salt, params);
+	return [
+		'scrypt',
+		params.N,
+		params.r,
+		params.p,
+		salt.toString('base64url'),
+		key.toString('base64url')
+	].join('$');
+}
+
+/** Whether `password` matches `stored`; false (never a throw) for a malformed hash. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+	const [scheme, n, r, p, salt, hash] = stored.split('$');
+	if (scheme !== 'scrypt' || !salt || !hash) return false;
+	const params = { N: Number(n), r: Number(r), p: Number(p) };
+	if (![params.N, params.r, params.p].every((x) => Number.isInteger(x) && x > 0)) return false;
+	const expected = Buffer.from(hash, 'base64url');
+	const key = await derive(password, Buffer.from(salt, 'base64url'), params);
+	return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/**
+ * A hash to verify against when the e-mail names no account, so that a wrong e-mail takes as long
+ * as a wrong password and the timing does not tell which accounts exist.
+ */
+let decoy: Promise<string> | undefined;
+export function decoyHash(): Promise<string> {
+	decoy ??= hashPassword(randomBytes(16).toString('hex'));
+	return decoy;
+}

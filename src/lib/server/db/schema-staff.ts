@@ -1,0 +1,46 @@
+/** Tables of the staff side (migration 004). */
+import type { Generated } from 'kysely';
+
+export interface StaffTable {
+	id: Generated<number>;
+	email: string;
+	name: string;
+	/** A `Role` (src/lib/domain/staff.ts). */
+	role: string;
+	password_hash: string;
+	active: Generated<number>;
+	created_at: string;
+}
+
+export interface StaffSessionTable {
+	token_hash: string;
+	staff_id: number;
+	created_at: string;
+	last_seen_at: string;
+}
+
+export interface LoginFailureTable {
+	email: string;
+	address: string;
+	at: string;
+}
+
+export interface AuditLogTable {
+	id: Generated<number>;
+	at: string;
+	staff_id: number | null;
+	staff_email: string | null;
+	action: string;
+	entity: string;
+	entity_id: string | null;
+	before: string | null;
+	after: string | null;
+	note: string | null;
+}
+
+export interface StaffTables {
+	staff: StaffTable;
+	staff_session: StaffSessionTable;
+	login_failure: LoginFailureTable;
+	audit_log: AuditLogTable;
+}
