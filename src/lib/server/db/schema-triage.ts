@@ -1,3 +1,47 @@
-/** Tables added by the issue-6 work that owns this file (add interfaces here). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by its owner
-export interface TriageTables {}
+/** SEMAM's complaint triage: autos de infração (Art. 26–28) and their yearly numbering. */
+import type { Generated } from 'kysely';
+
+/** Art. 28: what became of an auto after the defense (Art. 27) and the reconsideration (§1º). */
+export type AutoDecision = 'pendente' | 'imposta' | 'cancelada' | 'definitiva';
+
+/** An auto de infração drafted from a `procedente` complaint (Art. 26). */
+export interface AutoInfracaoTable {
+	id: Generated<number>;
+	/** `AI-2026-000001`. */
+	number: string;
+	year: number;
+	seq: number;
+	complaint_id: number;
+	/** Canonical prefixo (`'7'`). */
+	prefixo: string;
+	placa: string | null;
+	/** /lei anchor id of the provision infringed (Art. 26, V): `'art20-VII'`. */
+	provision: string;
+	/** A `Penalty`, null when the law fixes none (Art. 18). */
+	penalty: string | null;
+	/** `'Art. 21, I'`. */
+	penalty_cite: string;
+	/** pt-BR sentence from `escalate()`: why this penalty. */
+	penalty_detail: string;
+	agent_staff_id: number;
+	agent_name: string;
+	/** ISO 8601 instant. */
+	issued_at: string;
+	/** `YYYY-MM-DD`: the infractor was notified (Art. 27 counts from here). */
+	notified_on: string | null;
+	decision: Generated<AutoDecision>;
+	/** `YYYY-MM-DD`: the infractor learned of the decision (Art. 28 §1º counts from here). */
+	decided_on: string | null;
+	/** `YYYY-MM-DD`: the decision became final (Art. 28 §2º). */
+	confirmed_on: string | null;
+}
+
+export interface AutoSequenceTable {
+	year: number;
+	last: number;
+}
+
+export interface TriageTables {
+	auto_infracao: AutoInfracaoTable;
+	auto_sequence: AutoSequenceTable;
+}
