@@ -99,6 +99,19 @@ export interface ComplaintTable {
 	contact_name: string | null;
 	contact_phone: string | null;
 	contact_email: string | null;
+	// Triage (migration 005, src/lib/server/triage.ts): ISO instants unless said otherwise.
+	/** The rider's words as received when `description` was moderated; else null. */
+	description_original: string | null;
+	moderated_at: string | null;
+	/** The one extension of the answer deadline (Lei 13.460/2017, art. 16), with its reason. */
+	answer_extended_at: string | null;
+	answer_extension_reason: string | null;
+	/** Protocol of the complaint a `duplicada` one repeats. */
+	duplicate_of: string | null;
+	/** When it entered a closed state; null while open. */
+	closed_at: string | null;
+	/** When the contact fields were erased (LGPD). */
+	contact_erased_at: string | null;
 }
 
 /** A complaint's status history; the first event is `recebida`. */
