@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import sample from '$lib/profile/registry-sample.csv?raw';
-import { REGISTRY_COLUMNS, toCsv, validateRegistryCsv, type Issue } from './registry-csv';
+import {
+	REGISTRY_COLUMNS,
+	toCsv,
+	validateRegistryCsv,
+	validateRegistryRecord,
+	type Issue,
+	type RegistryRecord
+} from './registry-csv';
 import {
 	authorizationCap,
 	countActive,
@@ -415,5 +422,50 @@ describe('the sample registry (src/lib/profile/registry-sample.csv)', () => {
 			expect(e.certidaoValidade >= '2027-01-01', e.prefixo).toBe(true);
 			expect(e.ultimaVistoria >= '2026-01-01', e.prefixo).toBe(true);
 		}
+	});
+});
+
+describe('validateRegistryRecord: the single-entry form, same rules as the import', () => {
+	const others = validate(file(HEADER, ROW_1, ROW_2)).entries;
+	/** ROW_3 as a form would send it, with some fields replaced. */
+	const record = (overrides: RegistryRecord = {}): RegistryRecord => ({
+		...Object.fromEntries(REGISTRY_COLUMNS.map((c, i) => [c, ROW_3.split(',')[i] ?? ''])),
+		...overrides
+	});
+	const check = (r: RegistryRecord) => validateRegistryRecord(r, { today: TODAY, others });
+
+	test('a valid entry comes back canonical (prefixo 003 → 3, plate without hyphen)', () => {
+		const { entry, errors } = check(record());
+		expect(errors).toEqual([]);
+		expect(entry).toMatchObject({ prefixo: '3', placa: 'OHL2321', situacao: 'suspensa' });
+	});
+
+	const cases: [overrides: RegistryRecord, column: string, code: string, why: string][] = [
+		[{ placa: 'XYZ' }, 'placa', 'plate', 'a plate that is no plate'],
+		[{ cor: '  ' }, 'cor', 'required', 'blank is missing'],
+		[{ prefixo: '001' }, 'prefixo', 'duplicate_prefix', 'the prefix of another vehicle'],
+		[{ placa: 'NDJ8J41' }, 'placa', 'duplicate_plate', 'the Mercosul form of another plate'],
+		[
+			{ titular: 'fulano de tal exemplo' },
+			'titular',
+			'duplicate_titular',
+			'one authorization per titular (Art. 11 III)'
+		],
+		[{ seguro_validade: '2027-02-30' }, 'seguro_validade', 'date', '30 February'],
+		[{ cilindradas: '3000' }, 'cilindradas', 'cilindradas', 'no motorcycle has 3000 cc'],
+		[{ situacao: 'ativo' }, 'situacao', 'situacao', 'an unknown situação']
+	];
+	for (const [overrides, column, code, why] of cases)
+		test(`${JSON.stringify(overrides)} → ${code} on ${column}: ${why}`, () => {
+			const { entry, errors } = check(record(overrides));
+			expect(entry).toBeNull();
+			expect(errors).toEqual([expect.objectContaining({ line: 0, column, code })]);
+		});
+
+	test('a duplicate names the vehicle it clashes with', () => {
+		const { errors } = check(record({ placa: 'NDJ8J41' }));
+		expect(errors[0]?.message).toBe(
+			'A placa NDJ8J41 já aparece no veículo MT-001 do cadastro (no formato antigo ou Mercosul).'
+		);
 	});
 });

@@ -144,17 +144,33 @@ const DUPLICATE_CODE = {
 	titular: 'duplicate_titular'
 } as const;
 
-/** First line of each prefix, plate key and titular seen so far. */
+/**
+ * Where a value was first seen, as the messages say it: `na linha 3` / `da linha 3` in a file,
+ * `no veículo MT-012 do cadastro` / `do veículo MT-012` for the single-entry form.
+ */
+interface Place {
+	in: string;
+	of: string;
+}
+
+const linePlace = (line: number): Place => ({ in: `na linha ${line}`, of: `da linha ${line}` });
+
+/** First place of each prefix, plate key and titular seen so far. */
 interface Seen {
-	prefixo: Map<string, number>;
-	placa: Map<string, number>;
-	titular: Map<string, number>;
+	prefixo: Map<string, Place>;
+	placa: Map<string, Place>;
+	titular: Map<string, Place>;
 }
 
 /** One data row as an entry, or null after pushing every error it has onto `errors`. */
 function readRow(
 	{ line, cells }: Row,
-	{ thisYear, seen, errors }: { thisYear: number; seen: Seen; errors: Issue[] }
+	{
+		thisYear,
+		seen,
+		errors,
+		place = linePlace(line)
+	}: { thisYear: number; seen: Seen; errors: Issue[]; place?: Place }
 ): RegistryEntry | null {
 	if (cells.length !== REGISTRY_COLUMNS.length) {
 		errors.push({
@@ -173,10 +189,10 @@ function readRow(
 		if (value === '') fail(column, 'required', `A coluna ${column} é obrigatória.`);
 		return value === '' ? null : value;
 	};
-	/** Remembers `key` for `column`, or reports the line it was first seen on. */
-	const unique = (column: keyof Seen, key: string, message: (first: number) => string) => {
+	/** Remembers `key` for `column`, or reports where it was first seen. */
+	const unique = (column: keyof Seen, key: string, message: (first: Place) => string) => {
 		const first = seen[column].get(key);
-		if (first === undefined) seen[column].set(key, line);
+		if (first === undefined) seen[column].set(key, place);
 		else fail(column, DUPLICATE_CODE[column], message(first));
 	};
 
@@ -193,7 +209,7 @@ function readRow(
 		unique(
 			'prefixo',
 			prefixo,
-			(first) => `O prefixo ${formatPrefix(prefixo)} já aparece na linha ${first}.`
+			(first) => `O prefixo ${formatPrefix(prefixo)} já aparece ${first.in}.`
 		);
 	}
 
@@ -208,7 +224,7 @@ function readRow(
 			'placa',
 			plateKey(placa),
 			(first) =>
-				`A placa ${formatPlate(placa)} já aparece na linha ${first} (no formato antigo ou Mercosul).`
+				`A placa ${formatPlate(placa)} já aparece ${first.in} (no formato antigo ou Mercosul).`
 		);
 	}
 
@@ -219,7 +235,7 @@ function readRow(
 			'titular',
 			personKey(titular),
 			(first) =>
-				`${titular} já é titular da autorização da linha ${first}: cada autorizado tem ` +
+				`${titular} já é titular da autorização ${first.of}: cada autorizado tem ` +
 				'direito a uma só autorização (Art. 11 III).'
 		);
 	}
@@ -364,6 +380,45 @@ export function validateRegistryCsv(
 	}
 
 	return { entries, errors, warnings };
+}
+
+/** The values of one entry as typed in a form, by column (missing = empty). */
+export type RegistryRecord = Readonly<Partial<Record<RegistryColumn, string>>>;
+
+export interface RegistryRecordResult {
+	/** Null when `errors` is not empty. */
+	entry: RegistryEntry | null;
+	/** `line` is 0: a form has no lines; `column` says which field. */
+	errors: Issue[];
+}
+
+/**
+ * One entry typed in the staff form, checked by the very rules of the CSV import (same codes,
+ * same messages), and unique against `others` — the rest of the registry being edited — as a row
+ * is against the rows above it (Art. 11 III: one authorization per titular).
+ * @example validateRegistryRecord({ prefixo: '007', … }, { today: '2026-12-02', others }).errors //=> []
+ */
+export function validateRegistryRecord(
+	record: RegistryRecord,
+	options: { today: LocalDate; others: readonly RegistryEntry[] }
+): RegistryRecordResult {
+	const thisYear = parseLocalDate(options.today)?.year;
+	if (thisYear === undefined) throw new RangeError(`Invalid local date: ${options.today}`);
+	const seen: Seen = { prefixo: new Map(), placa: new Map(), titular: new Map() };
+	for (const other of options.others) {
+		const painted = `MT-${formatPrefix(other.prefixo)}`;
+		const place = { in: `no veículo ${painted} do cadastro`, of: `do veículo ${painted}` };
+		seen.prefixo.set(other.prefixo, place);
+		seen.placa.set(plateKey(other.placa), place);
+		seen.titular.set(personKey(other.titular), place);
+	}
+	const errors: Issue[] = [];
+	const cells = REGISTRY_COLUMNS.map((column) => record[column] ?? '');
+	const entry = readRow(
+		{ line: 0, cells },
+		{ thisYear, seen, errors, place: { in: 'neste formulário', of: 'deste formulário' } }
+	);
+	return { entry: errors.length === 0 ? entry : null, errors };
 }
 
 /**
