@@ -1,6 +1,8 @@
 import type { Handle, HandleServerError, ServerInit } from '@sveltejs/kit';
+import { sequence } from '@sveltejs/kit/hooks';
 import { building } from '$app/environment';
 import { paraglideMiddleware } from '$lib/paraglide/server';
+import { handleAdmin } from '$lib/server/auth/hook';
 import { compress } from '$lib/server/compress';
 import { initDatabase } from '$lib/server/startup';
 
@@ -11,7 +13,7 @@ export const init: ServerInit = async () => {
 };
 
 /** Locale from the URL (pt-BR at the root, /es/…, /en/…); `<html lang>` follows it. */
-export const handle: Handle = async ({ event, resolve }) => {
+const handleLocale: Handle = async ({ event, resolve }) => {
 	const original = event.request;
 	// The JSON API speaks the caller's Accept-Language itself and has no localized URLs: skip the
 	// middleware's request copy (it is a measurable share of each complaint POST).
@@ -24,6 +26,9 @@ export const handle: Handle = async ({ event, resolve }) => {
 	});
 	return compress(original, response);
 };
+
+/** `/admin` first: the session and the access check come before anything else runs. */
+export const handle: Handle = sequence(handleAdmin, handleLocale);
 
 /** Never leak internals (or personal data) in an error: log the stack, answer with a code. */
 export const handleError: HandleServerError = ({ error, status }) => {

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { E2E_ACCOUNTS } from '../playwright.config';
 
 /** Axe (WCAG 2.1 A/AA and best practices) finds nothing on the page. */
 export async function expectNoAxeViolations(page: Page) {
@@ -32,3 +33,17 @@ export const firstInDecember = (weekday: number) => {
 	const first = new Date(Date.UTC(year, 11, 1)).getUTCDay();
 	return 1 + ((weekday - first + 7) % 7);
 };
+
+/** Signs in at /admin/login as one of the test server's SEMAM accounts (playwright.config.ts). */
+export async function loginAs(page: Page, role: keyof typeof E2E_ACCOUNTS, volta = '/admin') {
+	const account = E2E_ACCOUNTS[role];
+	await page.goto(`/admin/login?volta=${encodeURIComponent(volta)}`);
+	await page.getByLabel('E-mail').fill(account.email);
+	await page.getByLabel('Senha').fill(account.password);
+	await Promise.all([
+		page.waitForURL((url) => !url.pathname.startsWith('/admin/login')),
+		page.getByRole('button', { name: 'Entrar' }).click()
+	]);
+}
+
+export { E2E_ACCOUNTS };

@@ -25,6 +25,12 @@ export interface LoginFailureTable {
 	at: string;
 }
 
+export interface StaffKnownAddressTable {
+	staff_id: number;
+	address: string;
+	last_at: string;
+}
+
 export interface AuditLogTable {
 	id: Generated<number>;
 	at: string;
@@ -42,5 +48,6 @@ export interface StaffTables {
 	staff: StaffTable;
 	staff_session: StaffSessionTable;
 	login_failure: LoginFailureTable;
+	staff_known_address: StaffKnownAddressTable;
 	audit_log: AuditLogTable;
 }

@@ -66,6 +66,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 		.columns(['address', 'at'])
 		.execute();
 
+	// Addresses an account signed in from (30 days): a flood of failures from elsewhere does not
+	// lock the member out of the places they really work from.
+	await db.schema
+		.createTable('staff_known_address')
+		.addColumn('staff_id', 'integer', (c) => c.notNull().references('staff.id').onDelete('cascade'))
+		.addColumn('address', 'text', (c) => c.notNull())
+		.addColumn('last_at', 'text', (c) => c.notNull())
+		.addPrimaryKeyConstraint('staff_known_address_pk', ['staff_id', 'address'])
+		.execute();
+
 	await id('audit_log')
 		.addColumn('at', 'text', (c) => c.notNull())
 		// Null only for what the system does by itself (the LGPD erasure job).
@@ -91,6 +101,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
 	await db.schema.dropTable('audit_log').execute();
+	await db.schema.dropTable('staff_known_address').execute();
 	await db.schema.dropTable('login_failure').execute();
 	await db.schema.dropTable('staff_session').execute();
 	await db.schema.dropTable('staff').execute();

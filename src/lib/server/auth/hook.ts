@@ -1,0 +1,82 @@
+/**
+ * The first lock of `/admin` (the second is `requireStaff()` in each load and action): loads the
+ * session into `locals.staff`, sends anonymous visitors to the login page (pages) or answers 401
+ * (actions, endpoints, data requests), and 403 to a member whose role the route or action does
+ * not allow. Admin answers are never cached or indexed.
+ */
+import { redirect, type Handle, type RequestEvent } from '@sveltejs/kit';
+import { roleAllows } from '$lib/domain/staff';
+import { db } from '../db';
+import { accessOf, ADMIN_PATH, roleNeeded } from './access';
+import { FORBIDDEN, UNAUTHENTICATED } from './guard';
+import { COOKIE_OPTIONS, readSession, SESSION_COOKIE } from './session';
+
+const text = (status: number, message: string) =>
+	new Response(message, {
+		status,
+		headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'private, no-store' }
+	});
+
+/** Where the login sends the member back to: a local `/admin` path only (no open redirect). */
+export function safeReturn(value: string | null): string {
+	if (!value || !/^\/admin(?:[/?#]|$)/.test(value) || value.startsWith('/admin/login'))
+		return '/admin';
+	return value;
+}
+
+/**
+ * Checks an admin request. Returns a Response to send instead (redirect, 401, 403), or null to go on.
+ * Expects `event.locals.staff` already loaded.
+ */
+export function guardAdmin(event: RequestEvent): Response | null {
+	const access = accessOf(event.route.id);
+	const need = roleNeeded(access, event.request.method, event.url);
+	if (need === 'public') return null;
+	const staff = event.locals.staff;
+	if (!staff) {
+		const method = event.request.method;
+		if ((method === 'GET' || method === 'HEAD') && !access.endpoint && !event.isDataRequest) {
+			const volta = event.url.pathname + event.url.search;
+			return new Response(null, {
+				status: 303,
+				headers: {
+					location: `/admin/login?volta=${encodeURIComponent(volta)}`,
+					'cache-control': 'private, no-store'
+				}
+			});
+		}
+		return text(401, UNAUTHENTICATED);
+	}
+	if (!roleAllows(staff.role, need)) return text(403, FORBIDDEN);
+	return null;
+}
+
+/** The `/admin` part of the server hook. */
+export const handleAdmin: Handle = async ({ event, resolve }) => {
+	const path = event.url.pathname;
+	if (!ADMIN_PATH.test(path)) {
+		event.locals.staff = null;
+		return resolve(event);
+	}
+	// The workspace is pt-BR only: /es/admin/… and /en/admin/… go to the one URL.
+	const plain = path.replace(/^\/(?:es|en)(?=\/admin)/, '');
+	if (plain !== path) redirect(308, plain + event.url.search);
+
+	const token = event.cookies.get(SESSION_COOKIE);
+	event.locals.staff = null;
+	if (token) {
+		const session = await readSession(db(), token);
+		event.locals.staff = session.staff;
+		if (!session.staff) event.cookies.delete(SESSION_COOKIE, COOKIE_OPTIONS);
+	}
+	const refused = guardAdmin(event);
+	if (refused) return refused;
+	const response = await resolve(event);
+	try {
+		response.headers.set('cache-control', 'private, no-store');
+		response.headers.set('x-robots-tag', 'noindex, nofollow');
+	} catch {
+		// A Response with immutable headers (Response.redirect): nothing cacheable in it anyway.
+	}
+	return response;
+};

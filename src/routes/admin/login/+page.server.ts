@@ -1,0 +1,39 @@
+import { fail, redirect } from '@sveltejs/kit';
+import { signIn } from '$lib/server/auth/login';
+import { safeReturn } from '$lib/server/auth/hook';
+import { COOKIE_OPTIONS, SESSION_COOKIE } from '$lib/server/auth/session';
+import { db } from '$lib/server/db';
+import type { Actions, PageServerLoad } from './$types';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The one public page of `/admin`. A member already signed in goes straight in. */
+export const load: PageServerLoad = ({ locals, url }) => {
+	const volta = safeReturn(url.searchParams.get('volta'));
+	if (locals.staff) redirect(303, volta);
+	return { volta, ended: url.searchParams.get('saiu') === '1' };
+};
+
+export const actions = {
+	default: async ({ request, cookies, getClientAddress, url, setHeaders }) => {
+		const form = await request.formData();
+		const email = String(form.get('email') ?? '');
+		const password = String(form.get('senha') ?? '');
+		const volta = safeReturn(String(form.get('volta') ?? url.searchParams.get('volta') ?? ''));
+		const result = await signIn(db(), {
+			email,
+			password,
+			address: getClientAddress(),
+			previousToken: cookies.get(SESSION_COOKIE)
+		});
+		if (!result.ok) {
+			// Slower with each failure (./lockout.ts): guessing gets expensive, a typo does not.
+			if (result.delayMs > 0) await sleep(result.delayMs);
+			if (result.retryAfterSeconds) setHeaders({ 'retry-after': String(result.retryAfterSeconds) });
+			// Echo the e-mail (the member's own), never the password.
+			return fail(result.status, { email: email.slice(0, 254), message: result.message });
+		}
+		cookies.set(SESSION_COOKIE, result.token, COOKIE_OPTIONS);
+		redirect(303, volta);
+	}
+} satisfies Actions;
