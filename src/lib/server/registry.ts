@@ -24,6 +24,11 @@ export interface PublishInput {
 	sample: boolean;
 	/** ISO 8601 instant; now by default. */
 	publishedAt?: string;
+	/**
+	 * Runs inside the publishing transaction, after the snapshot is written (the audit row, the
+	 * draft cleared): it commits or rolls back with the snapshot.
+	 */
+	inTransaction?: (trx: Db, published: Published) => Promise<void>;
 }
 
 export interface Published {
@@ -47,6 +52,8 @@ export const SAMPLE_SOURCE = 'Dados de exemplo (fictícios)';
 export async function publishSnapshot(db: Db, input: PublishInput): Promise<Published> {
 	const published = await publish(db, input, false);
 	if (!published) throw new Error('unreachable: publish without onlyIfEmpty');
+	// This process's riders see the new version on their next request, not a second later.
+	forgetCachedRegistry(db);
 	return published;
 }
 
@@ -162,6 +169,7 @@ async function publish(db: Db, input: PublishInput, onlyIfEmpty: boolean) {
 						.insertInto('registry_entry')
 						.values(input.entries.slice(i, i + CHUNK).map((e) => toRow(version, e)))
 						.execute();
+				await input.inTransaction?.(trx, { version, publishedAt });
 				return { version, publishedAt };
 			});
 		} catch (error) {
@@ -185,7 +193,7 @@ function isVersionRace(error: unknown): boolean {
  * Field by field, on purpose: whatever else an object carries at run time (a CPF from a richer
  * admin form, say) never reaches the public table (LGPD).
  */
-function toRow(version: number, e: RegistryEntry): RegistryEntryTable {
+export function toRow(version: number, e: RegistryEntry): RegistryEntryTable {
 	return {
 		snapshot_version: version,
 		prefixo: e.prefixo,
@@ -206,7 +214,7 @@ function toRow(version: number, e: RegistryEntry): RegistryEntryTable {
 
 const isSituacao = (s: string): s is Situacao => SITUACOES.some((known) => known === s);
 
-function fromRow(r: RegistryEntryTable): RegistryEntry {
+export function fromRow(r: Omit<RegistryEntryTable, 'snapshot_version'>): RegistryEntry {
 	const { situacao } = r;
 	if (!isSituacao(situacao))
 		throw new Error(`Situação desconhecida no banco: prefixo ${r.prefixo}`);
@@ -236,6 +244,8 @@ interface CacheState {
 	snapshot: RegistrySnapshot | null;
 	checkedAt: number;
 	pending: Promise<RegistrySnapshot | null> | null;
+	/** Bumped by `forgetCachedRegistry`: a read begun before it does not overwrite what follows. */
+	generation: number;
 }
 
 const caches = new WeakMap<Db, CacheState>();
@@ -254,23 +264,45 @@ export function currentRegistry(
 ): Promise<RegistrySnapshot | null> {
 	let state = caches.get(db);
 	if (!state) {
-		state = { snapshot: null, checkedAt: -Infinity, pending: null };
+		state = { snapshot: null, checkedAt: -Infinity, pending: null, generation: 0 };
 		caches.set(db, state);
 	}
 	if (state.pending) return state.pending;
 	if (now - state.checkedAt < REGISTRY_RECHECK_MS) return Promise.resolve(state.snapshot);
 
 	const s = state;
-	s.pending = (async () => {
+	const generation = s.generation;
+	const pending = (async () => {
 		try {
 			const version = await latestVersion(db);
-			if (version !== (s.snapshot?.version ?? null))
-				s.snapshot = version === null ? null : await snapshotAt(db, version);
-			s.checkedAt = now;
-			return s.snapshot;
+			const snapshot =
+				version === (s.snapshot?.version ?? null)
+					? s.snapshot
+					: version === null
+						? null
+						: await snapshotAt(db, version);
+			if (s.generation === generation) {
+				s.snapshot = snapshot;
+				s.checkedAt = now;
+			}
+			return snapshot;
 		} finally {
-			s.pending = null;
+			if (s.pending === pending) s.pending = null;
 		}
 	})();
-	return s.pending;
+	s.pending = pending;
+	return pending;
+}
+
+/**
+ * Makes the next `currentRegistry(db)` ask the database again: called after a publish in this
+ * process, so the staff member who published sees it on /verificar at once. Other processes (a
+ * CLI import, another instance) are seen within `REGISTRY_RECHECK_MS`.
+ */
+export function forgetCachedRegistry(db: Db): void {
+	const state = caches.get(db);
+	if (!state) return;
+	state.generation++;
+	state.checkedAt = -Infinity;
+	state.pending = null;
 }

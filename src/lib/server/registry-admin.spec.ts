@@ -1,0 +1,279 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { registryRulesOn } from '$lib/domain/profile';
+import type { RegistryEntry, RegistryRules } from '$lib/domain/registry';
+import { toCsv, type RegistryRecord } from '$lib/domain/registry-csv';
+import { rolimDeMoura } from '$lib/profile/rolim-de-moura';
+import { auditLog } from './audit';
+import { createDb, migrate, type Db } from './db';
+import {
+	currentRegistry,
+	latestVersion,
+	publishSnapshot,
+	snapshotAt,
+	snapshotHistory
+} from './registry';
+import {
+	discardDraft,
+	importDraft,
+	publishDraft,
+	removeEntry,
+	saveEntry,
+	workingEntry,
+	workingRegistry
+} from './registry-admin';
+
+const TODAY = '2026-12-02';
+const rules = registryRulesOn(TODAY, rolimDeMoura.registryRules) as RegistryRules;
+
+const entry = (prefixo: string, overrides: Partial<RegistryEntry> = {}): RegistryEntry => ({
+	prefixo,
+	placa: `ABC${prefixo.padStart(4, '0')}`,
+	titular: `Titular ${prefixo}`,
+	condutorAuxiliar: null,
+	marcaModelo: 'Honda CG 160 Fan',
+	cor: 'Azul',
+	anoFabricacao: 2023,
+	cilindradas: 160,
+	situacao: 'ativa',
+	autorizacaoValidade: '2027-12-31',
+	ultimaVistoria: '2026-06-01',
+	certidaoValidade: '2027-06-30',
+	seguroValidade: '2027-03-31',
+	...overrides
+});
+
+/** An entry as the form posts it (the CSV's columns and formats). */
+const record = (e: RegistryEntry): RegistryRecord => {
+	const [header = '', row = ''] = toCsv([e]).split('\r\n');
+	const cells = row.split(',');
+	return Object.fromEntries(header.split(',').map((c, i) => [c, cells[i] ?? '']));
+};
+
+const staff = { id: 1, email: 'gestor@garupa.test' };
+let dir: string;
+let db: Db;
+
+beforeEach(async () => {
+	dir = mkdtempSync(join(tmpdir(), 'garupa-registry-admin-'));
+	db = createDb({ kind: 'sqlite', path: join(dir, 'garupa.db') });
+	await migrate(db);
+	await db
+		.insertInto('staff')
+		.values({
+			id: 1,
+			email: staff.email,
+			name: 'Gustavo Gestor',
+			role: 'gestor',
+			password_hash: 'x',
+			created_at: '2026-01-01T00:00:00Z'
+		})
+		.execute();
+	await publishSnapshot(db, {
+		entries: [entry('1'), entry('7'), entry('12')],
+		source: 'Dados de exemplo (fictícios)',
+		sample: true
+	});
+});
+afterEach(async () => {
+	await db.destroy();
+	rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the draft', () => {
+	test('without edits, the registry being edited is the published one and nothing would change', async () => {
+		const w = await workingRegistry(db);
+		expect(w.draft).toBeNull();
+		expect(w.entries.map((e) => e.prefixo)).toEqual(['1', '7', '12']);
+		expect(w.diff).toMatchObject({ added: [], removed: [], changed: [], unchanged: 3 });
+	});
+
+	test('the first edit seeds the draft from the latest snapshot; edits accumulate', async () => {
+		const edit = await saveEntry(db, staff, record(entry('7', { cor: 'Preta' })), {
+			today: TODAY,
+			prefixo: '007'
+		});
+		expect(edit).toMatchObject({ ok: true, entry: { prefixo: '7', cor: 'Preta' } });
+		expect(await saveEntry(db, staff, record(entry('20')), { today: TODAY })).toMatchObject({
+			ok: true
+		});
+		expect(await removeEntry(db, staff, '12')).toBe(true);
+
+		const w = await workingRegistry(db);
+		expect(w.draft).toMatchObject({ baseVersion: 1, updatedBy: staff.email });
+		expect(w.entries.map((e) => e.prefixo)).toEqual(['1', '7', '20']);
+		expect(w.diff.added.map((e) => e.prefixo)).toEqual(['20']);
+		expect(w.diff.removed.map((e) => e.prefixo)).toEqual(['12']);
+		expect(w.diff.changed.map((c) => c.fields)).toEqual([
+			[{ field: 'cor', before: 'Azul', after: 'Preta' }]
+		]);
+		// Riders still see version 1, untouched.
+		expect((await currentRegistry(db))?.entries.find((e) => e.prefixo === '7')?.cor).toBe('Azul');
+		expect(await latestVersion(db)).toBe(1);
+	});
+
+	test('the form is checked like the CSV import, unique against the rest of the draft', async () => {
+		const result = await saveEntry(
+			db,
+			staff,
+			{ ...record(entry('30', { placa: 'ABC0007' })), cor: '', ano_fabricacao: '1900' },
+			{ today: TODAY }
+		);
+		expect(result.ok).toBe(false);
+		if (result.ok) return;
+		expect(result.errors.map((e) => [e.column, e.code])).toEqual([
+			['placa', 'duplicate_plate'],
+			['cor', 'required'],
+			['ano_fabricacao', 'ano_fabricacao']
+		]);
+		expect(result.errors[1]?.message).toBe('Preencha este campo.');
+		// A refused edit leaves no draft and no audit row behind.
+		expect((await workingRegistry(db)).diff.added).toEqual([]);
+		expect(await auditLog(db)).toEqual(
+			expect.not.arrayContaining([expect.objectContaining({ action: 'registry.entry.create' })])
+		);
+	});
+
+	test('adding an existing prefixo is refused; editing keeps the prefixo of the URL', async () => {
+		const dup = await saveEntry(
+			db,
+			staff,
+			record(entry('7', { placa: 'XYZ9999', titular: 'Outra Pessoa' })),
+			{ today: TODAY }
+		);
+		expect(dup).toMatchObject({ ok: false, errors: [{ code: 'duplicate_prefix' }] });
+		const edit = await saveEntry(
+			db,
+			staff,
+			{ ...record(entry('7', { cor: 'Branca' })), prefixo: '99' },
+			{ today: TODAY, prefixo: '7' }
+		);
+		expect(edit).toMatchObject({ ok: true, entry: { prefixo: '7', cor: 'Branca' } });
+		expect(await workingEntry(db, '99')).toBeNull();
+	});
+
+	test('every change is audited with before → after', async () => {
+		await saveEntry(db, staff, record(entry('7', { situacao: 'suspensa' })), {
+			today: TODAY,
+			prefixo: '7'
+		});
+		await removeEntry(db, staff, '1');
+		const log = await auditLog(db, { entity: 'registry_entry' });
+		expect(log.map((r) => [r.action, r.entityId, r.staffEmail])).toEqual([
+			['registry.entry.remove', '1', staff.email],
+			['registry.entry.update', '7', staff.email]
+		]);
+		expect(log[1]?.before).toMatchObject({ situacao: 'ativa' });
+		expect(log[1]?.after).toMatchObject({ situacao: 'suspensa' });
+		expect(log[0]?.after).toBeNull();
+	});
+
+	test('a CSV import replaces the draft; with any error, nothing changes', async () => {
+		const bad = await importDraft(db, staff, 'prefixo,placa\n001,X\n', {
+			fileName: 'ruim.csv',
+			today: TODAY,
+			rules
+		});
+		expect(bad.ok).toBe(false);
+		expect((await workingRegistry(db)).draft).toBeNull();
+
+		const good = await importDraft(db, staff, toCsv([entry('1'), entry('40')]), {
+			fileName: 'cadastro.csv',
+			today: TODAY,
+			rules
+		});
+		expect(good).toMatchObject({ ok: true, count: 2 });
+		const w = await workingRegistry(db);
+		expect(w.draft?.importedFile).toBe('cadastro.csv');
+		expect(w.entries.map((e) => e.prefixo)).toEqual(['1', '40']);
+	});
+
+	test('discarding brings back the published registry', async () => {
+		await removeEntry(db, staff, '1');
+		expect(await discardDraft(db, staff)).toBe(true);
+		expect((await workingRegistry(db)).draft).toBeNull();
+		expect(await discardDraft(db, staff)).toBe(false);
+	});
+});
+
+describe('publishDraft', () => {
+	test('publishes version + 1 as real data, empties the draft, audits, riders see it at once', async () => {
+		await saveEntry(db, staff, record(entry('7', { cor: 'Preta' })), {
+			today: TODAY,
+			prefixo: '7'
+		});
+		// Riders have the cached version 1 in memory.
+		expect((await currentRegistry(db))?.version).toBe(1);
+		const at = new Date('2026-12-02T15:00:00Z');
+		const result = await publishDraft(db, staff, { previewedVersion: 1, at });
+		expect(result).toMatchObject({ ok: true, version: 2, publishedAt: at.toISOString() });
+
+		const history = await snapshotHistory(db);
+		expect(history[0]).toEqual({
+			version: 2,
+			publishedAt: at.toISOString(),
+			source: 'Edição na SEMAM por gestor@garupa.test',
+			sample: false,
+			entryCount: 3
+		});
+		expect((await currentRegistry(db))?.entries.find((e) => e.prefixo === '7')?.cor).toBe('Preta');
+		// The old version is immutable and still readable.
+		expect((await snapshotAt(db, 1))?.entries.find((e) => e.prefixo === '7')?.cor).toBe('Azul');
+		expect((await workingRegistry(db)).draft).toBeNull();
+		const [row] = await auditLog(db, { action: 'registry.publish' });
+		expect(row).toMatchObject({
+			entityId: '2',
+			before: { version: 1, entries: 3 },
+			after: { version: 2, entries: 3, added: [], removed: [], changed: ['7'] }
+		});
+	});
+
+	test('refused when another publish came after the preview (stale)', async () => {
+		await removeEntry(db, staff, '1');
+		await publishSnapshot(db, { entries: [entry('5')], source: 'cli.csv', sample: false });
+		expect(await publishDraft(db, staff, { previewedVersion: 1 })).toEqual({
+			ok: false,
+			reason: 'stale'
+		});
+		expect(await latestVersion(db)).toBe(2);
+	});
+
+	const refusals: [why: string, prepare: () => Promise<unknown>, reason: string][] = [
+		['no draft', async () => undefined, 'no_draft'],
+		[
+			'a draft equal to the published registry',
+			() => saveEntry(db, staff, record(entry('7')), { today: TODAY, prefixo: '7' }),
+			'nothing'
+		],
+		[
+			'an empty draft',
+			async () => {
+				for (const p of ['1', '7', '12']) await removeEntry(db, staff, p);
+			},
+			'empty'
+		]
+	];
+	for (const [why, prepare, reason] of refusals)
+		test(`refused: ${why}`, async () => {
+			await prepare();
+			expect(await publishDraft(db, staff, { previewedVersion: 1 })).toEqual({
+				ok: false,
+				reason
+			});
+			expect(await latestVersion(db)).toBe(1);
+		});
+
+	test('the source names the imported file', async () => {
+		await importDraft(db, staff, toCsv([entry('1'), entry('2')]), {
+			fileName: 'cadastro-dez.csv',
+			today: TODAY,
+			rules
+		});
+		await publishDraft(db, staff, { previewedVersion: 1 });
+		expect((await snapshotHistory(db))[0]?.source).toBe(
+			'Edição na SEMAM por gestor@garupa.test (a partir de cadastro-dez.csv)'
+		);
+	});
+});
