@@ -7,7 +7,7 @@ import { buildIndex, notFound, verifyAt, type RegistrySnapshot } from '$lib/doma
 import { registryRulesOn } from '$lib/domain/profile';
 import { localISO, wallClock } from '$lib/domain/clock';
 import { answerAt } from '$lib/rules';
-import { bandeiraContext } from './calendar';
+import { effectiveRules } from './calendar';
 import { profile } from '$lib/profile';
 import { db } from './db';
 import { currentRegistry } from './registry';
@@ -43,7 +43,8 @@ export async function vehiclePage(codigo: string) {
 	const now = new Date();
 	const found = await verifyQuery(codigo, now);
 	if (!found) return null;
-	const answer = answerAt(now, bandeiraContext, profile.tariffDecrees);
+	const rules = await effectiveRules();
+	const answer = answerAt(now, rules.bandeiraContext, rules.decrees);
 	return {
 		query: codigo,
 		verdict: found.verdict,

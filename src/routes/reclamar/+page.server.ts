@@ -35,7 +35,7 @@ export const load: PageServerLoad = async ({ url }) => {
 		})),
 		emergency: catalog.emergency,
 		stands: (await listStands(db())).map((s) => ({ id: s.id, name: s.name })),
-		bundle: rulesBundle(now)
+		bundle: await rulesBundle(now)
 	};
 };
 

@@ -2,12 +2,13 @@ import { error } from '@sveltejs/kit';
 import { localISO, parseLocalDate, wallClock, zonedInstant } from '$lib/domain/clock';
 import { m } from '$lib/paraglide/messages';
 import { profile } from '$lib/profile';
+import { effectiveRules } from '$lib/server/calendar';
 import { rulesBundle } from '$lib/server/rules';
 import { YEAR_MAX, YEAR_MIN } from '$lib/domain/holiday-source';
 import type { PageServerLoad } from './$types';
 
 /** Plan a ride: `?data=YYYY-MM-DD&hora=HH:MM[&adicional=<id>]` (a GET form, works without JS). */
-export const load: PageServerLoad = ({ url }) => {
+export const load: PageServerLoad = async ({ url }) => {
 	const now = wallClock(new Date(), profile.timeZone);
 	const date = url.searchParams.get('data') || now.date;
 	const time =
@@ -28,9 +29,9 @@ export const load: PageServerLoad = ({ url }) => {
 		query: { date, time, surcharges },
 		at: at.getTime(),
 		local: localISO(at, profile.timeZone),
-		bundle: rulesBundle(at, [now.year]),
+		bundle: await rulesBundle(at, [now.year]),
 		stateTransfers: profile.stateTransfers,
-		decreedDays: profile.holidays.decreedDays,
+		decreedDays: (await effectiveRules()).decreedDays,
 		laws: profile.laws
 	};
 };

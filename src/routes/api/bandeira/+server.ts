@@ -3,19 +3,20 @@ import { m } from '$lib/paraglide/messages';
 import { profile } from '$lib/profile';
 import { answerAt } from '$lib/rules';
 import { apiError, apiLocale, atParam, ok, preflight } from '$lib/server/api';
-import { bandeiraContext } from '$lib/server/calendar';
+import { effectiveRules } from '$lib/server/calendar';
 import type { RequestHandler } from './$types';
 
 const LAST_YEAR = 2100;
 
 /** GET /api/bandeira?at=<ISO 8601 instant with offset> — the bandeira and fare (Art. 15–17). */
-export const GET: RequestHandler = ({ url, request }) => {
+export const GET: RequestHandler = async ({ url, request }) => {
 	const locale = apiLocale(request);
 	const instant = atParam(url, locale);
 	if (!instant.ok) return instant.response;
 	const { at } = instant;
+	const rules = await effectiveRules();
 	const answer =
-		at.getUTCFullYear() <= LAST_YEAR ? answerAt(at, bandeiraContext, profile.tariffDecrees) : null;
+		at.getUTCFullYear() <= LAST_YEAR ? answerAt(at, rules.bandeiraContext, rules.decrees) : null;
 	if (!answer) {
 		const message = m.api_at_range(
 			{ from: profile.laws[0]?.validFrom ?? '', to: `${LAST_YEAR}-12-31` },

@@ -2,13 +2,13 @@ import { wallClock } from '$lib/domain/clock';
 import { m } from '$lib/paraglide/messages';
 import { profile } from '$lib/profile';
 import { apiError, apiLocale, ok, preflight } from '$lib/server/api';
-import { holidays } from '$lib/server/calendar';
+import { effectiveRules } from '$lib/server/calendar';
 import { YEAR_MAX, YEAR_MIN } from '$lib/domain/holiday-source';
 import type { RequestHandler } from './$types';
 
 /** GET /api/holidays?year=YYYY — the holidays that count for bandeira II (Art. 16 §1º), and the
  * ponto-facultativo days that do not, listed apart. */
-export const GET: RequestHandler = ({ url, request }) => {
+export const GET: RequestHandler = async ({ url, request }) => {
 	const locale = apiLocale(request);
 	const param = url.searchParams.get('year');
 	const year = param === null ? wallClock(new Date(), profile.timeZone).year : Number(param);
@@ -16,7 +16,7 @@ export const GET: RequestHandler = ({ url, request }) => {
 		const message = m.api_year_invalid({ min: YEAR_MIN, max: YEAR_MAX }, { locale });
 		return apiError(400, 'invalid_year', message, { year: message });
 	}
-	const cal = holidays.year(year);
+	const cal = (await effectiveRules()).holidays.year(year);
 	return ok(
 		{
 			year,

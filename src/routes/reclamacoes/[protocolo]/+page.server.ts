@@ -6,7 +6,7 @@ import { catalogOn } from '$lib/domain/offenses';
 import { m } from '$lib/paraglide/messages';
 import { profile } from '$lib/profile';
 import { offenseCatalog, offenseCatalogs } from '$lib/profile/offenses';
-import { bandeiraContext } from '$lib/server/calendar';
+import { effectiveRules } from '$lib/server/calendar';
 import { getComplaintForRider, PROTOCOL, TOKEN } from '$lib/server/complaints';
 import { db } from '$lib/server/db';
 import type { PageServerLoad } from './$types';
@@ -25,9 +25,10 @@ export const load: PageServerLoad = async ({ params, url, setHeaders }) => {
 	const occurredAt = new Date(complaint.occurredAt);
 	const catalog =
 		catalogOn(wallClock(occurredAt, profile.timeZone).date, offenseCatalogs) ?? offenseCatalog;
+	const rules = await effectiveRules();
 	const check =
 		complaint.paidCentavos !== null
-			? overcharge(occurredAt, complaint.paidCentavos, bandeiraContext, profile.tariffDecrees)
+			? overcharge(occurredAt, complaint.paidCentavos, rules.bandeiraContext, rules.decrees)
 			: null;
 	const received = wallClock(new Date(complaint.createdAt), profile.timeZone).date;
 	return {
