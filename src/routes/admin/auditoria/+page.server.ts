@@ -1,0 +1,33 @@
+import { auditLog } from '$lib/server/audit';
+import { requireStaff } from '$lib/server/auth/guard';
+import { db } from '$lib/server/db';
+import type { PageServerLoad } from './$types';
+
+const PAGE = 100;
+
+/** The audit log, newest first, filtered by GET parameters (bad ones are ignored, not errors). */
+export const load: PageServerLoad = async ({ url }) => {
+	requireStaff('gestor');
+	const param = (name: string) => (url.searchParams.get(name) ?? '').trim().slice(0, 254);
+	const filters = {
+		entity: param('entidade'),
+		entityId: param('id'),
+		staffEmail: param('quem'),
+		action: param('acao')
+	};
+	const before = Number(param('antes'));
+	const rows = await auditLog(db(), {
+		...Object.fromEntries(Object.entries(query).filter(([, v]) => v !== '')),
+		limit: PAGE + 1,
+		...(Number.isSafeInteger(before) && before > 0 ? { before } : {})
+	});
+	return {
+		filters,
+		rows: rows.slice(0, PAGE).map((r) => ({
+			...r,
+			before: r.before === null ? null : JSON.stringify(r.before),
+			after: r.after === null ? null : JSON.stringify(r.after)
+		})),
+		next: rows.length > PAGE ? rows[PAGE - 1]!.id : null
+	};
+};
