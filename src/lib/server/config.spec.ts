@@ -68,3 +68,32 @@ describe('map tiles (TILE_URL, TILE_ATTRIBUTION)', () => {
 		expect(() => loadConfig(env)).toThrow(message);
 	});
 });
+
+describe('public base URL (PUBLIC_BASE_URL, then ORIGIN) for the QR cards', () => {
+	const cases: [env: Record<string, string>, base: string | null, why: string][] = [
+		[{}, null, 'unset: the request origin is used'],
+		[{ ORIGIN: 'http://localhost:4175' }, 'http://localhost:4175', "adapter-node's ORIGIN"],
+		[
+			{ PUBLIC_BASE_URL: 'https://garupa.example.gov.br/', ORIGIN: 'http://10.0.0.5:3000' },
+			'https://garupa.example.gov.br',
+			'PUBLIC_BASE_URL wins; trailing slash dropped'
+		],
+		[
+			{ PUBLIC_BASE_URL: 'https://example.gov.br/garupa/' },
+			'https://example.gov.br/garupa',
+			'a base path is kept'
+		],
+		[{ PUBLIC_BASE_URL: '  ', ORIGIN: 'https://a.example' }, 'https://a.example', 'blank = unset']
+	];
+	for (const [env, base, why] of cases)
+		test(`${JSON.stringify(env)} → ${base}: ${why}`, () => {
+			expect(loadConfig(env).publicBaseUrl).toBe(base);
+		});
+
+	test.each([['garupa.example.gov.br'], ['ftp://garupa.example'], ['https://a.example/?x=1']])(
+		'refuses %s',
+		(value) => {
+			expect(() => loadConfig({ PUBLIC_BASE_URL: value })).toThrow(/PUBLIC_BASE_URL/);
+		}
+	);
+});

@@ -28,6 +28,11 @@ export interface Config {
 	tiles: TilesConfig;
 	/** `POST /api/complaints` per client address (`COMPLAINTS_RATE_LIMIT`, `<limit>/<seconds>`). */
 	complaintsRateLimit: RateLimitConfig;
+	/**
+	 * This app's public address (`PUBLIC_BASE_URL`, else adapter-node's `ORIGIN`), without a
+	 * trailing slash: printed QR cards encode `<base>/v/<prefixo>`. Null: the request's origin.
+	 */
+	publicBaseUrl: string | null;
 }
 
 export const DEFAULT_TILES: TilesConfig = {
@@ -66,8 +71,30 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
 			'COMPLAINTS_RATE_LIMIT',
 			env['COMPLAINTS_RATE_LIMIT']?.trim() ?? '',
 			DEFAULT_COMPLAINTS_RATE_LIMIT
-		)
+		),
+		publicBaseUrl: publicBaseUrl(env)
 	};
+}
+
+/** The first of `PUBLIC_BASE_URL` and `ORIGIN` that is set, as an http(s) origin or base path. */
+function publicBaseUrl(env: Env): string | null {
+	for (const name of ['PUBLIC_BASE_URL', 'ORIGIN']) {
+		const value = env[name]?.trim() ?? '';
+		if (value === '') continue;
+		let url: URL | null = null;
+		try {
+			url = new URL(value);
+		} catch {
+			url = null;
+		}
+		if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash)
+			throw new ConfigError(
+				`${name} "${value}" precisa ser o endereço público do app, http(s), sem ? nem #, ` +
+					'ex.: https://garupa.rolimdemoura.ro.gov.br (os cartões QR apontam para ele).'
+			);
+		return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+	}
+	return null;
 }
 
 /** `20/600`: 20 requests per 600 seconds. */
