@@ -97,3 +97,19 @@ describe('public base URL (PUBLIC_BASE_URL, then ORIGIN) for the QR cards', () =
 		}
 	);
 });
+
+describe('CONTACT_RETENTION_DAYS: the rider contact erased N days after close (LGPD)', () => {
+	const cases: [value: string | undefined, days: number, why: string][] = [
+		[undefined, 180, 'unset: 180 days'],
+		['', 180, 'empty counts as unset'],
+		[' 30 ', 30, 'trimmed']
+	];
+	for (const [value, days, why] of cases)
+		test(`${JSON.stringify(value)} → ${days}: ${why}`, () => {
+			expect(loadConfig({ CONTACT_RETENTION_DAYS: value }).contactRetentionDays).toBe(days);
+		});
+
+	test.each([['0'], ['-5'], ['1.5'], ['seis meses']])('refuses %s', (value) => {
+		expect(() => loadConfig({ CONTACT_RETENTION_DAYS: value })).toThrow(/CONTACT_RETENTION_DAYS/);
+	});
+});

@@ -33,6 +33,11 @@ export interface Config {
 	 * trailing slash: printed QR cards encode `<base>/v/<prefixo>`. Null: the request's origin.
 	 */
 	publicBaseUrl: string | null;
+	/**
+	 * Days a rider's contact is kept after their complaint closes, then erased (LGPD, Lei
+	 * 13.709/2018, art. 16): `CONTACT_RETENTION_DAYS`, 180 by default.
+	 */
+	contactRetentionDays: number;
 }
 
 export const DEFAULT_TILES: TilesConfig = {
@@ -72,8 +77,23 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
 			env['COMPLAINTS_RATE_LIMIT']?.trim() ?? '',
 			DEFAULT_COMPLAINTS_RATE_LIMIT
 		),
-		publicBaseUrl: publicBaseUrl(env)
+		publicBaseUrl: publicBaseUrl(env),
+		contactRetentionDays: contactRetentionDays(env['CONTACT_RETENTION_DAYS']?.trim() ?? '')
 	};
+}
+
+/** Six months: time for a penalty's defense and reconsideration (Art. 27, 28) to run out. */
+export const DEFAULT_CONTACT_RETENTION_DAYS = 180;
+
+function contactRetentionDays(value: string): number {
+	if (value === '') return DEFAULT_CONTACT_RETENTION_DAYS;
+	const days = Number(value);
+	if (!/^\d{1,5}$/.test(value) || days < 1)
+		throw new ConfigError(
+			`CONTACT_RETENTION_DAYS "${value}" precisa ser um número inteiro de dias (1 ou mais), ex.: ` +
+				`${DEFAULT_CONTACT_RETENTION_DAYS}.`
+		);
+	return days;
 }
 
 /** The first of `PUBLIC_BASE_URL` and `ORIGIN` that is set, as an http(s) origin or base path. */
