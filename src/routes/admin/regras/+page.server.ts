@@ -1,0 +1,208 @@
+import { fail } from '@sveltejs/kit';
+import { wallClock } from '$lib/domain/clock';
+import { removable } from '$lib/domain/decrees';
+import { brDate, parseDayForm, parseDecreeForm } from '$lib/domain/rules-form';
+import { decreeOn } from '$lib/domain/tariff';
+import { profile } from '$lib/profile';
+import { requireStaff } from '$lib/server/auth/guard';
+import { effectiveRules } from '$lib/server/calendar';
+import { db } from '$lib/server/db';
+import * as store from '$lib/server/rules-store';
+import type { Actions, PageServerLoad } from './$types';
+
+const today = () => wallClock(new Date(), profile.timeZone).date;
+
+/** Form fields as strings (a file or a missing field reads as ''). */
+function fieldsOf(form: FormData): Record<string, string> {
+	const out: Record<string, string> = {};
+	for (const [key, value] of form) if (typeof value === 'string') out[key] = value.slice(0, 1000);
+	return out;
+}
+
+async function formOf(request: Request): Promise<Record<string, string> | null> {
+	try {
+		return fieldsOf(await request.formData());
+	} catch {
+		return null;
+	}
+}
+
+/** A second gestor saved the same date between our check and our insert. */
+function isUniqueViolation(error: unknown): boolean {
+	if (!(error instanceof Error) || !('code' in error)) return false;
+	return error.code === '23505' || error.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+type Which = 'decreto' | 'dia';
+
+/** One shape for every answer of the page's actions, so the page reads it without guessing. */
+interface Outcome {
+	form: Which;
+	/** What was saved (role="status"). */
+	done: string | null;
+	/** What went wrong with the request as a whole (role="alert"). */
+	message: string | null;
+	errors: Partial<Record<string, string>>;
+	/** The typed values, to put back in the form. */
+	values: Record<string, string>;
+}
+
+const outcome = (form: Which, o: Partial<Omit<Outcome, 'form'>>): Outcome => ({
+	form,
+	done: null,
+	message: null,
+	errors: {},
+	values: {},
+	...o
+});
+
+const BAD_FORM = 'Não foi possível ler o formulário. Recarregue a página e tente de novo.';
+
+/** Decrees (the profile's and the entered ones) and decreed days, with what each does today. */
+export const load: PageServerLoad = async () => {
+	requireStaff('gestor');
+	const rules = await effectiveRules();
+	const [decrees, days] = await Promise.all([store.enteredDecrees(db()), store.enteredDays(db())]);
+	const now = today();
+	const inForce = decreeOn(now, rules.decrees);
+	const used = new Set(rules.decrees.map((d) => d.id));
+	const entered = new Map(decrees.map((d) => [d.id, d]));
+	const all = [...profile.tariffDecrees, ...decrees].sort((a, b) =>
+		a.validFrom < b.validFrom ? 1 : a.validFrom > b.validFrom ? -1 : 0
+	);
+	return {
+		today: now,
+		decrees: all.map((d) => {
+			const e = entered.get(d.id);
+			return {
+				id: d.id,
+				dbId: e?.dbId ?? null,
+				reference: d.reference,
+				validFrom: d.validFrom,
+				sample: d.sample,
+				note: d.note ?? null,
+				bandeiras: d.bandeiras,
+				surcharges: d.surcharges.map((s) => ({ label: s.label, centavos: s.centavos })),
+				enteredBy: e?.enteredBy ?? null,
+				enteredAt: e?.enteredAt ?? null,
+				status: !used.has(d.id)
+					? ('superseded' as const)
+					: d.id === inForce?.id
+						? ('in_force' as const)
+						: d.validFrom > now
+							? ('scheduled' as const)
+							: ('past' as const),
+				removable: e !== undefined && removable(d.validFrom, now)
+			};
+		}),
+		profileDays: profile.holidays.decreedDays,
+		days: days.map((d) => ({ ...d, removable: removable(d.date, now) }))
+	};
+};
+
+export const actions = {
+	/** A new tariff decree (Art. 15–17), from its date on. */
+	adicionarDecreto: async ({ request }) => {
+		const staff = requireStaff('gestor');
+		const form = await formOf(request);
+		if (!form) return fail(400, outcome('decreto', { message: BAD_FORM }));
+		const rules = await effectiveRules();
+		const taken = new Set(rules.decrees.filter((d) => !d.sample).map((d) => d.validFrom));
+		const parsed = parseDecreeForm(form, { today: today(), taken });
+		if (!parsed.ok) return fail(400, outcome('decreto', { errors: parsed.errors, values: form }));
+		try {
+			await store.addDecree(db(), parsed.value, staff);
+		} catch (error) {
+			if (!isUniqueViolation(error)) throw error;
+			return fail(
+				409,
+				outcome('decreto', {
+					errors: {
+						vigencia: `Já há um decreto com vigência em ${brDate(parsed.value.validFrom)}.`
+					},
+					values: form
+				})
+			);
+		}
+		await effectiveRules();
+		return outcome('decreto', {
+			done:
+				`${parsed.value.reference} registrado: vale a partir de ${brDate(parsed.value.validFrom)} ` +
+				'nas páginas e na API.'
+		});
+	},
+
+	/** Removes a decree entered by mistake, before its date comes. */
+	removerDecreto: async ({ request }) => {
+		const staff = requireStaff('gestor');
+		const form = await formOf(request);
+		const id = Number(form?.id);
+		if (!form || !Number.isSafeInteger(id))
+			return fail(400, outcome('decreto', { message: BAD_FORM }));
+		const result = await store.removeDecree(db(), id, staff);
+		await effectiveRules();
+		if (!result.ok)
+			return fail(
+				result.reason === 'not_found' ? 404 : 409,
+				outcome('decreto', {
+					message:
+						result.reason === 'not_found'
+							? 'Esse decreto não está mais na lista (outra pessoa pode tê-lo removido).'
+							: 'Esse decreto já está em vigor e não pode ser apagado: registre um novo decreto.'
+				})
+			);
+		return outcome('decreto', { done: 'Decreto removido.' });
+	},
+
+	/** A date a decree makes a holiday, or stops being one (Art. 16 §1º). */
+	adicionarDia: async ({ request }) => {
+		const staff = requireStaff('gestor');
+		const form = await formOf(request);
+		if (!form) return fail(400, outcome('dia', { message: BAD_FORM }));
+		const rules = await effectiveRules();
+		const parsed = parseDayForm(form, {
+			today: today(),
+			holidaysOn: (date) => rules.holidays.calendar.holidaysOn(date),
+			taken: new Set(rules.decreedDays.map((d) => d.date))
+		});
+		if (!parsed.ok) return fail(400, outcome('dia', { errors: parsed.errors, values: form }));
+		try {
+			await store.addDecreedDay(db(), parsed.value, staff);
+		} catch (error) {
+			if (!isUniqueViolation(error)) throw error;
+			return fail(
+				409,
+				outcome('dia', {
+					errors: { data: `Já há um dia decretado em ${brDate(parsed.value.date)}.` },
+					values: form
+				})
+			);
+		}
+		await effectiveRules();
+		const what = parsed.value.action === 'add' ? 'feriado (bandeira II o dia todo)' : 'dia comum';
+		return outcome('dia', {
+			done: `${brDate(parsed.value.date)} registrado como ${what}.`
+		});
+	},
+
+	/** Removes a decreed day entered by mistake, before that day comes. */
+	removerDia: async ({ request }) => {
+		const staff = requireStaff('gestor');
+		const form = await formOf(request);
+		const id = Number(form?.id);
+		if (!form || !Number.isSafeInteger(id)) return fail(400, outcome('dia', { message: BAD_FORM }));
+		const result = await store.removeDecreedDay(db(), id, staff);
+		await effectiveRules();
+		if (!result.ok)
+			return fail(
+				result.reason === 'not_found' ? 404 : 409,
+				outcome('dia', {
+					message:
+						result.reason === 'not_found'
+							? 'Esse dia não está mais na lista (outra pessoa pode tê-lo removido).'
+							: 'Esse dia já chegou e não pode ser apagado: registre outro decreto.'
+				})
+			);
+		return outcome('dia', { done: 'Dia decretado removido.' });
+	}
+} satisfies Actions;
