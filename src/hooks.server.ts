@@ -4,12 +4,18 @@ import { building } from '$app/environment';
 import { paraglideMiddleware } from '$lib/paraglide/server';
 import { handleAdmin } from '$lib/server/auth/hook';
 import { compress } from '$lib/server/compress';
+import { config } from '$lib/server/config';
+import { db } from '$lib/server/db';
+import { scheduleContactErasure } from '$lib/server/lgpd';
 import { initDatabase } from '$lib/server/startup';
 
 /** Create and migrate the database, and load the sample registry when it is empty (not while
  * building: the build machine needs no database). */
 export const init: ServerInit = async () => {
-	if (!building) await initDatabase();
+	if (building) return;
+	await initDatabase();
+	// LGPD: riders' contacts erased hourly once their retention after close ends (lgpd.ts).
+	scheduleContactErasure(db, config.contactRetentionDays);
 };
 
 /** Locale from the URL (pt-BR at the root, /es/…, /en/…); `<html lang>` follows it. */

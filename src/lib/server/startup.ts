@@ -8,7 +8,9 @@ import { profile } from '$lib/profile';
 import boundaryGeojson from '$lib/profile/rolim-de-moura.geojson?raw';
 import sample from '$lib/profile/registry-sample.csv?raw';
 import sampleStands from '$lib/profile/stands-sample.geojson?raw';
+import { config } from './config';
 import { db as sharedDb, migrate, type Db } from './db';
+import { eraseExpiredContacts } from './lgpd';
 import { ensureSampleRegistry, latestSnapshot } from './registry';
 import { ensureSampleStands } from './stands';
 
@@ -34,4 +36,8 @@ export async function initDatabase(db: Db = sharedDb()): Promise<void> {
 	const loaded = await ensureSampleStands(db, sampleStands, { boundary, knownPrefixes });
 	if (loaded !== null)
 		console.info(`Nenhum ponto cadastrado: ${loaded} pontos de exemplo (fictícios) carregados.`);
+
+	// LGPD: contacts whose retention ended while the server was down go before the first request.
+	const erased = await eraseExpiredContacts(db, new Date(), config.contactRetentionDays);
+	if (erased > 0) console.info(`LGPD: contato apagado em ${erased} reclamações encerradas.`);
 }

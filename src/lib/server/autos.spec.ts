@@ -1,0 +1,197 @@
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import sample from '$lib/profile/registry-sample.csv?raw';
+import { auditLog } from './audit';
+import { autosOfComplaint, issueAuto, recordAutoStep } from './autos';
+import { transition } from './complaint-admin';
+import { createDb, migrate, type Db } from './db';
+import { ensureSampleRegistry } from './registry';
+import { file, member } from './triage.fixtures';
+import { vehicleRecord } from './vehicle-record';
+
+let db: Db;
+beforeEach(async () => {
+	db = createDb({ kind: 'sqlite', path: ':memory:' });
+	await migrate(db);
+	await ensureSampleRegistry(db, sample, '2026-01-01');
+});
+afterEach(() => db.destroy());
+
+const at = (date: string) => new Date(`${date}T15:00:00Z`);
+
+/** A founded complaint against vehicle 007 for `situation`, filed on `date`. */
+async function founded(staff: Awaited<ReturnType<typeof member>>, situation: string, date: string) {
+	const extra = situation === 'cobrou-mais' ? { paidCentavos: 5000 } : {};
+	const { protocol } = await file(db, { situations: [situation], ...extra }, at(date));
+	for (const to of ['em_analise', 'procedente'] as const)
+		await transition(db, staff, { protocol, to, note: 'Apurado.', public: true }, at(date));
+	return protocol;
+}
+
+/** Issues the auto and carries it to a final decision on `final`. */
+async function confirmed(
+	staff: Awaited<ReturnType<typeof member>>,
+	protocol: string,
+	provision: string,
+	date: string,
+	final: string
+) {
+	const issued = await issueAuto(db, staff, { protocol, provision }, at(date));
+	if (!issued.ok || !('number' in issued)) throw new Error(JSON.stringify(issued));
+	const { number } = issued;
+	for (const [step, on] of [
+		['notificado', date],
+		['imposta', date],
+		['definitiva', final]
+	] as const)
+		expect(await recordAutoStep(db, staff, { number, step, on, note: null }, at(final))).toEqual({
+			ok: true
+		});
+	return number;
+}
+
+describe('escalation through the vehicle’s confirmed offenses', () => {
+	const cases: [
+		first: [situation: string, provision: string],
+		second: [situation: string, provision: string],
+		penalty: string,
+		cite: string,
+		why: string
+	][] = [
+		[['fumando', 'art20-VII'], ['moto-suja', 'art20-I'], 'multa', 'Art. 21, I', 'repeated Art. 20'],
+		[
+			['cobrou-mais', 'art21-XVII'],
+			['fone-de-ouvido', 'art21-X'],
+			'apreensao',
+			'Art. 22, I',
+			'repeated Art. 21 (suspensão follows, Art. 23)'
+		],
+		[['armado', 'art24-II'], ['agressao', 'art24-V'], 'cassacao', 'Art. 25, I', 'repeated Art. 24']
+	];
+	for (const [[s1, p1], [s2, p2], penalty, cite, why] of cases)
+		test(`${p1} confirmed, then ${p2} → ${penalty} (${cite}): ${why}`, async () => {
+			const staff = await member(db);
+			await confirmed(
+				staff,
+				await founded(staff, s1, '2026-03-02'),
+				p1,
+				'2026-03-02',
+				'2026-04-01'
+			);
+			const second = await founded(staff, s2, '2026-11-02');
+			await issueAuto(db, staff, { protocol: second, provision: p2 }, at('2026-11-02'));
+			const [auto] = await autosOfComplaint(db, second, at('2026-11-02'));
+			expect(auto).toMatchObject({ penalty, penaltyCite: cite, agentName: 'Fernanda Fiscal' });
+			expect(auto?.penaltyDetail).toMatch(/^Reincidência/);
+		});
+
+	test('outside the 12-month window it is a first offense again (profile setting)', async () => {
+		const staff = await member(db);
+		const old = await founded(staff, 'fumando', '2025-10-01');
+		await confirmed(staff, old, 'art20-VII', '2025-10-01', '2025-10-20');
+		const record = await vehicleRecord(db, '7', at('2026-11-02'));
+		expect(record.windowMonths).toBe(12);
+		expect(record.next.find((n) => n.article === 'art20')?.escalation).toMatchObject({
+			penalty: 'advertencia',
+			reason: 'first'
+		});
+		const inside = await vehicleRecord(db, '7', at('2026-10-01'));
+		expect(inside.next.find((n) => n.article === 'art20')?.escalation).toMatchObject({
+			penalty: 'multa',
+			cite: 'Art. 21, I'
+		});
+	});
+
+	test('an auto not yet final does not count; the record lists it with its deadlines', async () => {
+		const staff = await member(db);
+		const protocol = await founded(staff, 'fumando', '2026-12-01');
+		const issued = await issueAuto(
+			db,
+			staff,
+			{ protocol, provision: 'art20-VII' },
+			at('2026-12-01')
+		);
+		if (!issued.ok || !('number' in issued)) throw new Error('not issued');
+		await recordAutoStep(
+			db,
+			staff,
+			{ number: issued.number, step: 'notificado', on: '2026-12-02', note: null },
+			at('2026-12-02')
+		);
+		const record = await vehicleRecord(db, '7', at('2026-12-18'));
+		expect(record.confirmed).toEqual([]);
+		expect(record.autos[0]?.deadlines).toMatchObject({
+			defense: { due: '2026-12-17', overdue: true },
+			decisionDue: true
+		});
+		expect(record.complaints.items.map((c) => c.protocol)).toEqual([protocol]);
+		expect(record.registry?.placa).toBeTruthy();
+	});
+});
+
+describe('issueAuto refuses what the law does not allow', () => {
+	test('only from a procedente complaint, one per provision, numbered per year', async () => {
+		const staff = await member(db);
+		const { protocol } = await file(db, {}, at('2026-11-02'));
+		expect(
+			await issueAuto(db, staff, { protocol, provision: 'art20-VII' }, at('2026-11-02'))
+		).toMatchObject({ ok: false, status: 409 });
+		const ok = await founded(staff, 'fumando', '2026-11-02');
+		expect(
+			await issueAuto(db, staff, { protocol: ok, provision: 'art21-X' }, at('2026-11-02'))
+		).toMatchObject({
+			ok: false,
+			field: 'dispositivo'
+		});
+		expect(
+			await issueAuto(db, staff, { protocol: ok, provision: 'art20-VII' }, at('2026-11-02'))
+		).toEqual({
+			ok: true,
+			number: 'AI-2026-000001'
+		});
+		expect(
+			await issueAuto(db, staff, { protocol: ok, provision: 'art20-VII' }, at('2026-11-02'))
+		).toMatchObject({
+			ok: false,
+			status: 409
+		});
+		expect((await auditLog(db, { action: 'auto.issue' })).map((a) => a.entityId)).toEqual([
+			'AI-2026-000001'
+		]);
+	});
+
+	test('a vehicle the registry does not identify gets no auto (Art. 26, IV)', async () => {
+		const staff = await member(db);
+		const { protocol } = await file(db, { vehicle: 'XYZ9999' }, at('2026-11-02'));
+		for (const to of ['em_analise', 'procedente'] as const)
+			await transition(db, staff, { protocol, to, note: 'x', public: false }, at('2026-11-02'));
+		expect(
+			await issueAuto(db, staff, { protocol, provision: 'art20-VII' }, at('2026-11-02'))
+		).toMatchObject({
+			ok: false,
+			message: expect.stringContaining('Art. 26, IV')
+		});
+	});
+
+	test('steps in order: no imposition before the notice, no date in the future', async () => {
+		const staff = await member(db);
+		const protocol = await founded(staff, 'fumando', '2026-11-02');
+		const issued = await issueAuto(
+			db,
+			staff,
+			{ protocol, provision: 'art20-VII' },
+			at('2026-11-02')
+		);
+		if (!issued.ok || !('number' in issued)) throw new Error('not issued');
+		const step = (s: 'imposta' | 'notificado', on: string) =>
+			recordAutoStep(
+				db,
+				staff,
+				{ number: issued.number, step: s, on, note: null },
+				at('2026-11-05')
+			);
+		expect(await step('imposta', '2026-11-03')).toMatchObject({ ok: false, status: 409 });
+		expect(await step('notificado', '2026-11-06')).toMatchObject({ ok: false, field: 'data' });
+		expect(await step('notificado', '2026-11-01')).toMatchObject({ ok: false, field: 'data' });
+		expect(await step('notificado', '2026-11-03')).toEqual({ ok: true });
+	});
+});

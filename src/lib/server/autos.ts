@@ -1,0 +1,292 @@
+/**
+ * Autos de infração (Art. 26) drafted from founded complaints, their notice (Art. 27), decision
+ * (Art. 28) and finality (§2º), and the per-vehicle record: complaints, autos, penalties, and the
+ * escalation the law prescribes from confirmed offenses (Art. 21 I, 22 I, 23, 25 I).
+ *
+ * The penalty is never typed in: it is `escalate()` over the vehicle's confirmed offenses in the
+ * reincidence window of the catalog in force (`reincidenceWindowMonths`: the law is silent).
+ */
+import type { LocalDate } from '$lib/domain/clock';
+import {
+	catalogOn,
+	citeOf,
+	escalate,
+	type ConfirmedOffense,
+	type Escalation,
+	type OffenseCatalog
+} from '$lib/domain/offenses';
+import { autoDeadlines, type AutoDeadlines, type AutoDecision } from '$lib/domain/triage';
+import { offenseCatalog, offenseCatalogs } from '$lib/profile/offenses';
+import { audit } from './audit';
+import { holidays } from './calendar';
+import type { AdminResult, Staff } from './complaint-admin';
+import type { Db } from './db';
+import type { AutoInfracaoTable } from './db/schema-triage';
+import { writeTransaction } from './group-commit';
+import { currentRegistry } from './registry';
+import { localDate, parseOffenses } from './triage';
+
+export const AUTO_NUMBER = /^AI-(\d{4})-(\d{6,9})$/;
+
+/** The catalog in force on a day (its reincidence window too). */
+export const catalogFor = (day: LocalDate): OffenseCatalog =>
+	catalogOn(day, offenseCatalogs) ?? offenseCatalog;
+
+/** The offenses SEMAM confirmed for a vehicle (decision final, Art. 28 §2º). */
+export async function confirmedOffenses(db: Db, prefixo: string): Promise<ConfirmedOffense[]> {
+	const rows = await db
+		.selectFrom('auto_infracao')
+		.select(['provision', 'confirmed_on'])
+		.where('prefixo', '=', prefixo)
+		.where('decision', '=', 'definitiva')
+		.where('confirmed_on', 'is not', null)
+		.execute();
+	return rows.map((r) => ({ article: r.provision, confirmedAt: r.confirmed_on ?? '' }));
+}
+
+/**
+ * The penalty the law gives `provision` for this vehicle on `day`, with its history.
+ * @example (await penaltyFor(db, '7', 'art20-VII', '2026-12-02')).cite //=> 'Art. 21, I' (a prior Art. 20)
+ */
+export async function penaltyFor(
+	db: Db,
+	prefixo: string,
+	provision: string,
+	day: LocalDate
+): Promise<Escalation> {
+	const catalog = catalogFor(day);
+	const history = await confirmedOffenses(db, prefixo);
+	return escalate(history, provision, day, catalog.reincidenceWindowMonths, catalog);
+}
+
+export interface Auto {
+	number: string;
+	protocol: string;
+	prefixo: string;
+	placa: string | null;
+	provision: string;
+	cite: string;
+	penalty: string | null;
+	penaltyCite: string;
+	penaltyDetail: string;
+	agentName: string;
+	issuedAt: string;
+	notifiedOn: LocalDate | null;
+	decision: AutoDecision;
+	decidedOn: LocalDate | null;
+	confirmedOn: LocalDate | null;
+	deadlines: AutoDeadlines;
+}
+
+type AutoRow = Omit<AutoInfracaoTable, 'id' | 'decision'> & { decision: string; protocol: string };
+
+function toAuto(row: AutoRow, today: LocalDate): Auto {
+	const decision = row.decision as AutoDecision;
+	return {
+		number: row.number,
+		protocol: row.protocol,
+		prefixo: row.prefixo,
+		placa: row.placa,
+		provision: row.provision,
+		cite: citeOf(row.provision),
+		penalty: row.penalty,
+		penaltyCite: row.penalty_cite,
+		penaltyDetail: row.penalty_detail,
+		agentName: row.agent_name,
+		issuedAt: row.issued_at,
+		notifiedOn: row.notified_on,
+		decision,
+		decidedOn: row.decided_on,
+		confirmedOn: row.confirmed_on,
+		deadlines: autoDeadlines(
+			{ notifiedOn: row.notified_on, decision, decidedOn: row.decided_on },
+			today,
+			holidays.calendar
+		)
+	};
+}
+
+function autos(db: Db) {
+	return db
+		.selectFrom('auto_infracao')
+		.innerJoin('complaint', 'complaint.id', 'auto_infracao.complaint_id')
+		.selectAll('auto_infracao')
+		.select('complaint.protocol');
+}
+
+export async function autosOfComplaint(db: Db, protocol: string, now: Date): Promise<Auto[]> {
+	const rows = await autos(db).where('complaint.protocol', '=', protocol).orderBy('seq').execute();
+	return rows.map((r) => toAuto(r, localDate(now)));
+}
+
+export async function autoByNumber(db: Db, number: string, now: Date): Promise<Auto | null> {
+	const row = await autos(db).where('auto_infracao.number', '=', number).executeTakeFirst();
+	return row ? toAuto(row, localDate(now)) : null;
+}
+
+const refuse = (field: string, message: string, status: 400 | 404 | 409 = 400) =>
+	({ ok: false, status, field, message }) as const;
+
+/**
+ * Drafts the auto for one provision of a `procedente` complaint whose vehicle the registry
+ * identifies (Art. 26, IV), with the penalty from the vehicle's history and the agent's name.
+ */
+export async function issueAuto(
+	db: Db,
+	staff: Staff & { name: string },
+	input: { protocol: string; provision: string },
+	now: Date
+): Promise<AdminResult | { ok: true; number: string }> {
+	const today = localDate(now);
+	const complaint = await db
+		.selectFrom('complaint')
+		.select(['id', 'status', 'vehicle_prefixo', 'offenses'])
+		.where('protocol', '=', input.protocol)
+		.executeTakeFirst();
+	if (!complaint) return refuse('protocolo', 'Reclamação não encontrada.', 404);
+	if (complaint.status !== 'procedente')
+		return refuse('dispositivo', 'Só se lavra auto de reclamação procedente.', 409);
+	const prefixo = complaint.vehicle_prefixo;
+	if (!prefixo)
+		return refuse(
+			'dispositivo',
+			'O veículo não foi identificado no cadastro: sem identificação e placa não há auto (Art. 26, IV).',
+			409
+		);
+	if (!parseOffenses(complaint.offenses).some((o) => o.article === input.provision))
+		return refuse('dispositivo', 'Escolha um dos dispositivos da reclamação.');
+	const escalation = await penaltyFor(db, prefixo, input.provision, today);
+	const placa =
+		(await currentRegistry(db))?.entries.find((e) => e.prefixo === prefixo)?.placa ?? null;
+	const year = Number(today.slice(0, 4));
+
+	return writeTransaction(db, async (trx) => {
+		const existing = await trx
+			.selectFrom('auto_infracao')
+			.select('number')
+			.where('complaint_id', '=', complaint.id)
+			.where('provision', '=', input.provision)
+			.where('decision', '!=', 'cancelada')
+			.executeTakeFirst();
+		if (existing)
+			return refuse(
+				'dispositivo',
+				`Já existe o auto ${existing.number} para este dispositivo.`,
+				409
+			);
+		const { last: seq } = await trx
+			.insertInto('auto_sequence')
+			.values({ year, last: 1 })
+			.onConflict((oc) =>
+				oc.column('year').doUpdateSet({ last: (eb) => eb('auto_sequence.last', '+', 1) })
+			)
+			.returning('last')
+			.executeTakeFirstOrThrow();
+		const number = `AI-${year}-${String(seq).padStart(6, '0')}`;
+		await trx
+			.insertInto('auto_infracao')
+			.values({
+				number,
+				year,
+				seq,
+				complaint_id: complaint.id,
+				prefixo,
+				placa,
+				provision: input.provision,
+				penalty: escalation.penalty,
+				penalty_cite: escalation.cite,
+				penalty_detail: escalation.detail,
+				agent_staff_id: staff.id,
+				agent_name: staff.name,
+				issued_at: now.toISOString(),
+				notified_on: null,
+				decided_on: null,
+				confirmed_on: null
+			})
+			.execute();
+		await audit(
+			trx,
+			{
+				staff,
+				action: 'auto.issue',
+				entity: 'auto_infracao',
+				entityId: number,
+				after: {
+					protocol: input.protocol,
+					prefixo,
+					provision: input.provision,
+					penalty: escalation.penalty,
+					cite: escalation.cite
+				}
+			},
+			now
+		);
+		return { ok: true as const, number };
+	});
+}
+
+/** The steps of Art. 27–28 staff record on an auto, and from which decision each may follow. */
+export const AUTO_STEPS = {
+	// Art. 27: the 15 days of defense run from the notice.
+	notificado: { from: ['pendente'], label: 'Infrator notificado (Art. 27)' },
+	// Art. 28 caput: defense refused or absent → the penalty is imposed.
+	imposta: { from: ['pendente'], label: 'Penalidade imposta (Art. 28)' },
+	// Defense accepted, or reconsideration granted (Art. 28 §1º).
+	cancelada: { from: ['pendente', 'imposta'], label: 'Auto cancelado (defesa acolhida)' },
+	// Art. 28 §2º: reconsideration refused or not asked: final; counts for reincidence from here.
+	definitiva: { from: ['imposta'], label: 'Decisão definitiva (Art. 28 §2º)' }
+} as const satisfies Record<string, { from: readonly AutoDecision[]; label: string }>;
+
+export type AutoStep = keyof typeof AUTO_STEPS;
+
+export function isAutoStep(value: unknown): value is AutoStep {
+	return typeof value === 'string' && Object.hasOwn(AUTO_STEPS, value);
+}
+
+/** Records a step on an auto, dated `on` (the day it happened, not after `now`). */
+export async function recordAutoStep(
+	db: Db,
+	staff: Staff,
+	input: { number: string; step: AutoStep; on: LocalDate; note: string | null },
+	now: Date
+): Promise<AdminResult> {
+	if (input.on > localDate(now)) return refuse('data', 'A data não pode estar no futuro.');
+	return writeTransaction(db, async (trx): Promise<AdminResult> => {
+		const row = await trx
+			.selectFrom('auto_infracao')
+			.select(['id', 'decision', 'notified_on', 'issued_at', 'decided_on'])
+			.where('number', '=', input.number)
+			.executeTakeFirst();
+		if (!row) return refuse('auto', 'Auto não encontrado.', 404);
+		const decision = row.decision as AutoDecision;
+		const step = AUTO_STEPS[input.step];
+		const allowed: readonly AutoDecision[] = step.from;
+		if (!allowed.includes(decision) || (input.step === 'notificado' && row.notified_on))
+			return refuse('etapa', `Não cabe agora: o auto está "${decision}".`, 409);
+		if (input.step === 'imposta' && !row.notified_on)
+			return refuse('etapa', 'Registre antes a notificação: a defesa corre dela (Art. 27).', 409);
+		const floor = row.decided_on ?? row.notified_on ?? localDate(row.issued_at);
+		if (input.on < floor) return refuse('data', 'A data é anterior à etapa anterior do auto.');
+		const set =
+			input.step === 'notificado'
+				? { notified_on: input.on }
+				: input.step === 'definitiva'
+					? { decision: 'definitiva' as const, confirmed_on: input.on }
+					: { decision: input.step, decided_on: input.on };
+		await trx.updateTable('auto_infracao').set(set).where('id', '=', row.id).execute();
+		await audit(
+			trx,
+			{
+				staff,
+				action: `auto.${input.step}`,
+				entity: 'auto_infracao',
+				entityId: input.number,
+				before: { decision, notifiedOn: row.notified_on },
+				after: set,
+				note: input.note
+			},
+			now
+		);
+		return { ok: true };
+	});
+}
