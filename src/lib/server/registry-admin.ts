@@ -6,12 +6,14 @@
  * in the transaction that makes it.
  */
 import type { LocalDate } from '$lib/domain/clock';
-import { formatPrefix, normalizePrefix } from '$lib/domain/plate';
+import { formatPlate, formatPrefix, normalizePrefix } from '$lib/domain/plate';
 import type { RegistryEntry, RegistryRules, RegistrySnapshot } from '$lib/domain/registry';
 import {
+	REGISTRY_COLUMNS,
 	validateRegistryCsv,
 	validateRegistryRecord,
 	type Issue,
+	type RegistryColumn,
 	type RegistryRecord
 } from '$lib/domain/registry-csv';
 import { diffRegistry, isEmptyDiff, type RegistryDiff } from '$lib/domain/registry-diff';
@@ -394,4 +396,46 @@ export async function publishDraft(
 		if (stale) return { ok: false, reason: 'stale' };
 		throw error;
 	}
+}
+
+/** Longest value a form field may carry: a name or a model, never a file. */
+const MAX_FIELD = 200;
+
+/** The registry's columns from a posted form, as text (unknown fields and files ignored). */
+export function readRegistryForm(data: FormData): Record<RegistryColumn, string> {
+	const record = {} as Record<RegistryColumn, string>;
+	for (const column of REGISTRY_COLUMNS) {
+		const value = data.get(column);
+		record[column] = typeof value === 'string' ? value.slice(0, MAX_FIELD) : '';
+	}
+	return record;
+}
+
+/** An entry as the form shows it: the CSV's formats (prefixo as painted, plate with hyphen). */
+export function registryForm(e: RegistryEntry): Record<RegistryColumn, string> {
+	return {
+		prefixo: formatPrefix(e.prefixo),
+		placa: formatPlate(e.placa),
+		titular: e.titular,
+		condutor_auxiliar: e.condutorAuxiliar ?? '',
+		marca_modelo: e.marcaModelo,
+		cor: e.cor,
+		ano_fabricacao: String(e.anoFabricacao),
+		cilindradas: String(e.cilindradas),
+		situacao: e.situacao,
+		autorizacao_validade: e.autorizacaoValidade,
+		ultima_vistoria: e.ultimaVistoria,
+		certidao_validade: e.certidaoValidade,
+		seguro_validade: e.seguroValidade
+	};
+}
+
+/** Issues by field, the first of each, for the form. */
+export function errorsByField(issues: readonly Issue[]): Partial<Record<RegistryColumn, string>> {
+	const out: Partial<Record<RegistryColumn, string>> = {};
+	for (const issue of issues) {
+		const column = REGISTRY_COLUMNS.find((c) => c === issue.column) ?? 'prefixo';
+		out[column] ??= issue.message;
+	}
+	return out;
 }

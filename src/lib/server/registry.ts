@@ -287,7 +287,8 @@ export function currentRegistry(
 			}
 			return snapshot;
 		} finally {
-			if (s.pending === pending) s.pending = null;
+			// A read begun before `forgetCachedRegistry` does not clear the one started after it.
+			if (s.generation === generation) s.pending = null;
 		}
 	})();
 	s.pending = pending;

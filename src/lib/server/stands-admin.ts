@@ -4,12 +4,14 @@
  * boundary, prefixes in the published registry), written at once (riders see it on /pontos), and
  * audited before → after in the same transaction.
  */
-import type { Area } from '$lib/domain/geo';
+import { parseBoundary, type Area } from '$lib/domain/geo';
 import { formatPrefix } from '$lib/domain/plate';
 import { validateStandsGeoJson, type Stand } from '$lib/domain/stands';
 import type { StaffMember } from '$lib/domain/staff';
 import { audit } from './audit';
 import type { Db } from './db';
+import boundaryGeojson from '$lib/profile/rolim-de-moura.geojson?raw';
+import { latestSnapshot } from './registry';
 import { getStand, listStands } from './stands';
 
 type Staff = Pick<StaffMember, 'id' | 'email'>;
@@ -35,6 +37,18 @@ export interface StandRules {
 	boundary: Area;
 	/** Canonical prefixes of the published registry. */
 	knownPrefixes: ReadonlySet<string>;
+}
+
+/** Where the map picker opens for a new stand: Rolim de Moura's centre. */
+export const TOWN_CENTRE = { lat: -11.7271, lng: -61.7714 };
+
+let boundary: Area | undefined;
+
+/** The municipal boundary and the prefixes of the latest snapshot, as the import checks them. */
+export async function standRules(db: Db): Promise<StandRules> {
+	boundary ??= parseBoundary(JSON.parse(boundaryGeojson));
+	const snapshot = await latestSnapshot(db);
+	return { boundary, knownPrefixes: new Set(snapshot?.entries.map((e) => e.prefixo) ?? []) };
 }
 
 /** Decimal degrees as typed in Brazil or in a GIS: `-11,7271` or `-11.7271`. */

@@ -1,0 +1,63 @@
+import { error, fail, redirect } from '@sveltejs/kit';
+import { wallClock } from '$lib/domain/clock';
+import { formatPrefix, normalizePrefix } from '$lib/domain/plate';
+import { profile } from '$lib/profile';
+import { requireStaff } from '$lib/server/auth/guard';
+import { db } from '$lib/server/db';
+import {
+	errorsByField,
+	readRegistryForm,
+	registryForm,
+	removeEntry,
+	saveEntry,
+	workingRegistry
+} from '$lib/server/registry-admin';
+import type { Actions, PageServerLoad } from './$types';
+
+/** The prefixo of the URL, canonical (`007` → `7`), or a 404. */
+function prefixoOf(param: string): string {
+	const prefixo = normalizePrefix(param);
+	if (prefixo === null) error(404, { message: 'Prefixo inválido.', code: 'prefixo' });
+	return prefixo;
+}
+
+export const load: PageServerLoad = async ({ params }) => {
+	requireStaff('gestor');
+	const prefixo = prefixoOf(params.prefixo);
+	const working = await workingRegistry(db());
+	const entry = working.entries.find((e) => e.prefixo === prefixo);
+	if (!entry)
+		error(404, {
+			message: `O prefixo ${formatPrefix(prefixo)} não está no cadastro em edição.`,
+			code: 'prefixo'
+		});
+	const published = working.latest?.entries.find((e) => e.prefixo === prefixo) ?? null;
+	return {
+		prefixo: formatPrefix(prefixo),
+		values: registryForm(entry),
+		changes: working.diff.changed.find((c) => c.prefixo === prefixo)?.fields ?? [],
+		isNew: published === null,
+		publishedVersion: working.latest?.version ?? null
+	};
+};
+
+export const actions = {
+	/** Replaces the vehicle in the draft; the prefixo stays the URL's. */
+	salvar: async ({ request, params }) => {
+		const staff = requireStaff('gestor');
+		const prefixo = prefixoOf(params.prefixo);
+		const values = readRegistryForm(await request.formData());
+		const today = wallClock(new Date(), profile.timeZone).date;
+		const result = await saveEntry(db(), staff, values, { today, prefixo });
+		if (!result.ok) return fail(400, { values, errors: errorsByField(result.errors) });
+		redirect(303, `/admin/cadastro?salvo=${formatPrefix(prefixo)}`);
+	},
+	/** Takes the vehicle out of the draft (the authorization ended); published on the next publish. */
+	remover: async ({ params }) => {
+		const staff = requireStaff('gestor');
+		const prefixo = prefixoOf(params.prefixo);
+		if (!(await removeEntry(db(), staff, prefixo)))
+			return fail(404, { removeError: 'Este veículo já não está no cadastro em edição.' });
+		redirect(303, `/admin/cadastro?removido=${formatPrefix(prefixo)}`);
+	}
+} satisfies Actions;

@@ -1,0 +1,69 @@
+import { fail, redirect } from '@sveltejs/kit';
+import { formatPlate, formatPrefix } from '$lib/domain/plate';
+import type { RegistryEntry } from '$lib/domain/registry';
+import { isEmptyDiff } from '$lib/domain/registry-diff';
+import { requireStaff } from '$lib/server/auth/guard';
+import { db } from '$lib/server/db';
+import {
+	REFUSAL,
+	discardDraft,
+	publishDraft,
+	publishSource,
+	workingRegistry
+} from '$lib/server/registry-admin';
+import type { Actions, PageServerLoad } from './$types';
+
+const brief = (e: RegistryEntry) => ({
+	prefixo: formatPrefix(e.prefixo),
+	placa: formatPlate(e.placa),
+	titular: e.titular,
+	situacao: e.situacao
+});
+
+/** The preview: what publishing the draft would change against the latest snapshot. */
+export const load: PageServerLoad = async ({ url }) => {
+	const staff = requireStaff('gestor');
+	const { draft, latest, entries, diff } = await workingRegistry(db());
+	return {
+		imported: url.searchParams.get('importado'),
+		published: url.searchParams.get('publicado'),
+		draft,
+		latest: latest && {
+			version: latest.version,
+			publishedAt: latest.publishedAt,
+			sample: latest.sample,
+			count: latest.entries.length
+		},
+		/** Another publish since the draft was started: the preview is against the newer one. */
+		moved: draft !== null && draft.baseVersion !== (latest?.version ?? null),
+		count: entries.length,
+		empty: isEmptyDiff(diff),
+		added: diff.added.map(brief),
+		removed: diff.removed.map(brief),
+		changed: diff.changed.map((c) => ({ prefixo: formatPrefix(c.prefixo), fields: c.fields })),
+		unchanged: diff.unchanged,
+		source: draft ? publishSource(staff, draft.importedFile) : null
+	};
+};
+
+export const actions = {
+	/** Publishes the draft as the next snapshot, if the preview is still the one seen. */
+	publicar: async ({ request }) => {
+		const staff = requireStaff('gestor');
+		const data = await request.formData();
+		const seen = String(data.get('versao') ?? '');
+		const previewedVersion = seen === '' ? null : Number(seen);
+		if (previewedVersion !== null && !Number.isSafeInteger(previewedVersion))
+			return fail(400, { message: 'Prévia inválida: recarregue a página.' });
+		const result = await publishDraft(db(), staff, { previewedVersion });
+		if (!result.ok)
+			return fail(result.reason === 'stale' ? 409 : 400, { message: REFUSAL[result.reason] });
+		redirect(303, `/admin/cadastro/historico?publicado=${result.version}`);
+	},
+	/** Throws the draft away (audited): the registry being edited is the published one again. */
+	descartar: async () => {
+		const staff = requireStaff('gestor');
+		await discardDraft(db(), staff);
+		redirect(303, '/admin/cadastro');
+	}
+} satisfies Actions;
