@@ -21,9 +21,11 @@ export const init: ServerInit = async () => {
 /** Locale from the URL (pt-BR at the root, /es/…, /en/…); `<html lang>` follows it. */
 const handleLocale: Handle = async ({ event, resolve }) => {
 	const original = event.request;
-	// The JSON API speaks the caller's Accept-Language itself and has no localized URLs: skip the
-	// middleware's request copy (it is a measurable share of each complaint POST).
-	if (event.url.pathname.startsWith('/api/')) return compress(original, await resolve(event));
+	// The JSON APIs (ours and Open311) speak the caller's Accept-Language themselves and have no
+	// localized URLs: skip the middleware's request copy (a measurable share of each complaint POST).
+	const { pathname } = event.url;
+	if (pathname.startsWith('/api/') || pathname.startsWith('/open311/'))
+		return compress(original, await resolve(event));
 	const response = await paraglideMiddleware(original, ({ request, locale }) => {
 		event.request = request;
 		return resolve(event, {

@@ -50,7 +50,7 @@ registerRoute(
 				throw error;
 			}
 		},
-		{ denylist: [/^\/api\//, /^\/admin(\/|$)/, /\/__data\.json$/] }
+		{ denylist: [/^\/api\//, /^\/open311\//, /^\/admin(\/|$)/, /\/__data\.json$/] }
 	)
 );
 
