@@ -2,6 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { holidayService } from './holiday-source';
 import {
 	answerDue,
+	articleOptions,
+	brDateTime,
 	autoDeadlines,
 	daysBetween,
 	deadlineText,
@@ -152,4 +154,24 @@ describe('deadlineText: overdue said in words, not by colour alone', () => {
 test('daysBetween across a year end', () => {
 	expect(daysBetween('2026-12-31', '2027-01-01')).toBe(1);
 	expect(daysBetween('2027-01-01', '2026-12-31')).toBe(-1);
+});
+
+test('brDateTime reads the municipality’s clock (UTC−4), whatever the host zone', () => {
+	expect(brDateTime('2026-12-02T03:30:00Z', 'America/Porto_Velho')).toBe('01/12/2026 23:30');
+});
+
+test('articleOptions: whole articles first, then provisions in the law’s order', () => {
+	expect(
+		articleOptions(['art21-XVII', 'art20-VII', 'art21-IX', 'art5-IV']).map((o) => o.cite)
+	).toEqual([
+		'Art. 20',
+		'Art. 21',
+		'Art. 22',
+		'Art. 24',
+		'Art. 25',
+		'Art. 5º, IV',
+		'Art. 20, VII',
+		'Art. 21, IX',
+		'Art. 21, XVII'
+	]);
 });

@@ -5,7 +5,8 @@
  * Deadlines are the ones of src/lib/domain/complaint.ts — this module only says, for a given day,
  * how far each is and whether it has passed.
  */
-import { addDays, parseLocalDate, type LocalDate } from './clock';
+import { addDays, parseLocalDate, wallClock, type LocalDate } from './clock';
+import { citeOf } from './offenses';
 import {
 	answerDeadline,
 	COMPLAINT_STATE_IDS,
@@ -225,9 +226,53 @@ export function autoDeadlines(
  * @example deadlineText({ due: '2026-12-01', daysLeft: -1, overdue: true }) //=> 'Atrasado 1 dia (01/12/2026)'
  */
 export function deadlineText(d: Deadline): string {
-	const date = d.due.split('-').reverse().join('/');
+	const date = brDate(d.due);
 	const days = (n: number) => `${n} ${n === 1 ? 'dia' : 'dias'}`;
 	if (d.overdue) return `Atrasado ${days(-d.daysLeft)} (${date})`;
 	if (d.daysLeft === 0) return `Vence hoje (${date})`;
 	return `${days(d.daysLeft)} (até ${date})`;
+}
+
+/**
+ * An instant as staff read it on the municipality's clock.
+ * @example brDateTime('2026-12-02T14:05:00Z', 'America/Porto_Velho') //=> '02/12/2026 10:05'
+ */
+export function brDateTime(iso: string, timeZone: string): string {
+	const c = wallClock(new Date(iso), timeZone);
+	const two = (n: number) => String(n).padStart(2, '0');
+	return `${brDate(c.date)} ${two(c.hour)}:${two(c.minute)}`;
+}
+
+/**
+ * @example brDate('2026-12-02') //=> '02/12/2026'
+ */
+export function brDate(date: LocalDate): string {
+	return date.split('-').reverse().join('/');
+}
+
+/** The provisions staff filter by: each article with a penalty, then each provision a situation names. */
+export function articleOptions(provisions: readonly string[]): { id: string; cite: string }[] {
+	const whole = ['art20', 'art21', 'art22', 'art24', 'art25'];
+	const seen = [...new Set(provisions)].filter((p) => !whole.includes(p));
+	const key = (id: string) => {
+		const [article = '', part = ''] = id.slice(3).split('-');
+		return [Number(article), romanOrder(part)] as const;
+	};
+	seen.sort((a, b) => {
+		const [x, xi] = key(a);
+		const [y, yi] = key(b);
+		return x - y || xi - yi;
+	});
+	return [...whole, ...seen].map((id) => ({ id, cite: citeOf(id) }));
+}
+
+function romanOrder(part: string): number {
+	const value: Record<string, number> = { I: 1, V: 5, X: 10, L: 50, C: 100 };
+	let total = 0;
+	for (let i = 0; i < part.length; i++) {
+		const v = value[part.charAt(i)] ?? 0;
+		const next = value[part.charAt(i + 1)] ?? 0;
+		total += v < next ? -v : v;
+	}
+	return total;
 }

@@ -1,0 +1,25 @@
+import { COMPLAINT_STATE_IDS } from '$lib/domain/complaint';
+import { articleOptions, filterParams, parseQueueFilter, STATE_LABEL } from '$lib/domain/triage';
+import { offenseCatalog } from '$lib/profile/offenses';
+import { requireStaff } from '$lib/server/auth/guard';
+import { db } from '$lib/server/db';
+import { listQueue } from '$lib/server/triage';
+import type { PageServerLoad } from './$types';
+
+const ARTICLES = articleOptions(offenseCatalog.situations.flatMap((s) => s.articles));
+
+/** The triage queue: a GET form of filters, open complaints first, oldest first. */
+export const load: PageServerLoad = async ({ url }) => {
+	requireStaff('fiscal');
+	const { filter, errors } = parseQueueFilter(url.searchParams);
+	const page = await listQueue(db(), filter, new Date());
+	const params = filterParams(filter);
+	return {
+		page,
+		errors,
+		query: params.toString(),
+		values: Object.fromEntries(url.searchParams),
+		states: COMPLAINT_STATE_IDS.map((id) => ({ id, label: STATE_LABEL[id] })),
+		articles: ARTICLES
+	};
+};

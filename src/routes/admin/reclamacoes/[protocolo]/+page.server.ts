@@ -1,0 +1,210 @@
+import { error, fail } from '@sveltejs/kit';
+import { parseLocalDate } from '$lib/domain/clock';
+import { COMPLAINT_STATES } from '$lib/domain/complaint';
+import { STATE_LABEL, isComplaintState } from '$lib/domain/triage';
+import { offenseCatalog } from '$lib/profile/offenses';
+import { requireStaff } from '$lib/server/auth/guard';
+import {
+	AUTO_STEPS,
+	autosOfComplaint,
+	isAutoStep,
+	issueAuto,
+	recordAutoStep
+} from '$lib/server/autos';
+import {
+	addNote,
+	extendAnswer,
+	MAX_NOTE,
+	MAX_REASON,
+	moderate,
+	requiredText,
+	transition,
+	type AdminResult
+} from '$lib/server/complaint-admin';
+import { getComplaintForStaff } from '$lib/server/complaint-staff';
+import { PROTOCOL } from '$lib/server/complaints';
+import { db } from '$lib/server/db';
+import { eraseContact, revealContact } from '$lib/server/lgpd';
+import { localDate } from '$lib/server/triage';
+import type { Actions, PageServerLoad } from './$types';
+
+const NOT_FOUND = { message: 'Reclamação não encontrada.', code: 'not_found' };
+
+/** Everything an auto de infração needs (Art. 26), the history, the deadlines and the autos. */
+export const load: PageServerLoad = async ({ params }) => {
+	const staff = requireStaff('fiscal');
+	const now = new Date();
+	const complaint = PROTOCOL.test(params.protocolo)
+		? await getComplaintForStaff(db(), params.protocolo, now)
+		: null;
+	if (!complaint) error(404, NOT_FOUND);
+	const autos = await autosOfComplaint(db(), complaint.protocol, now);
+	return {
+		complaint,
+		autos,
+		isGestor: staff.role === 'gestor',
+		today: localDate(now),
+		situations: offenseCatalog.situations
+			.filter((s) => complaint.situations.includes(s.code))
+			.map((s) => ({ code: s.code, wording: s.wording['pt-BR'] })),
+		next: COMPLAINT_STATES[complaint.status].next.map((id) => ({ id, label: STATE_LABEL[id] })),
+		steps: Object.entries(AUTO_STEPS).map(([id, s]) => ({ id, label: s.label }))
+	};
+};
+
+/** The request's form, or null when it cannot be read (a 400, never a 500). */
+async function formOf(request: Request): Promise<FormData | null> {
+	try {
+		return await request.formData();
+	} catch {
+		return null;
+	}
+}
+
+const BAD_FORM = fail(400, {
+	form: 'geral',
+	field: 'geral',
+	message: 'Não foi possível ler o formulário. Recarregue a página e tente de novo.'
+});
+
+/** A refusal as the page shows it: beside the form (`form`) and its field. */
+function answer(form: string, result: AdminResult, done: string) {
+	if (result.ok) return { form, done };
+	return fail(result.status, { form, field: result.field, message: result.message });
+}
+
+const visibility = (data: FormData) => data.get('visibilidade') === 'publica';
+
+export const actions = {
+	transicao: async ({ request, params }) => {
+		const staff = requireStaff('fiscal');
+		const data = await formOf(request);
+		if (!data) return BAD_FORM;
+		const to = data.get('para');
+		if (!isComplaintState(to))
+			return fail(400, { form: 'transicao', field: 'para', message: 'Escolha a nova situação.' });
+		const note = requiredText(data.get('nota'), 'nota', MAX_NOTE, 'uma nota explicando a decisão');
+		if (typeof note !== 'string') return answer('transicao', note, '');
+		const duplicateOf = data.get('duplicada_de');
+		const result = await transition(
+			db(),
+			staff,
+			{
+				protocol: params.protocolo,
+				to,
+				note,
+				public: visibility(data),
+				duplicateOf: typeof duplicateOf === 'string' ? duplicateOf : null
+			},
+			new Date()
+		);
+		return answer('transicao', result, `Situação alterada para "${STATE_LABEL[to]}".`);
+	},
+
+	nota: async ({ request, params }) => {
+		const staff = requireStaff('fiscal');
+		const data = await formOf(request);
+		if (!data) return BAD_FORM;
+		const note = requiredText(data.get('nota'), 'nota', MAX_NOTE, 'a nota');
+		if (typeof note !== 'string') return answer('nota', note, '');
+		const input = { protocol: params.protocolo, note, public: visibility(data) };
+		return answer('nota', await addNote(db(), staff, input, new Date()), 'Nota registrada.');
+	},
+
+	moderar: async ({ request, params }) => {
+		const staff = requireStaff('fiscal');
+		const data = await formOf(request);
+		if (!data) return BAD_FORM;
+		const text = requiredText(data.get('texto'), 'texto', 2000, 'o texto moderado');
+		if (typeof text !== 'string') return answer('moderar', text, '');
+		const reason = requiredText(data.get('motivo'), 'motivo', MAX_REASON, 'o motivo da moderação');
+		if (typeof reason !== 'string') return answer('moderar', reason, '');
+		const input = { protocol: params.protocolo, text, reason };
+		return answer('moderar', await moderate(db(), staff, input, new Date()), 'Relato moderado.');
+	},
+
+	prorrogar: async ({ request, params }) => {
+		const staff = requireStaff('fiscal');
+		const data = await formOf(request);
+		if (!data) return BAD_FORM;
+		const reason = requiredText(
+			data.get('motivo'),
+			'motivo',
+			MAX_REASON,
+			'o motivo da prorrogação'
+		);
+		if (typeof reason !== 'string') return answer('prorrogar', reason, '');
+		const result = await extendAnswer(
+			db(),
+			staff,
+			{ protocol: params.protocolo, reason },
+			new Date()
+		);
+		return answer('prorrogar', result, 'Prazo de resposta prorrogado por 30 dias.');
+	},
+
+	/** LGPD: the contact only on demand, each view audited. */
+	verContato: async ({ params }) => {
+		const staff = requireStaff('fiscal');
+		const view = await revealContact(db(), staff, params.protocolo, new Date());
+		if (!view) error(404, NOT_FOUND);
+		return { form: 'contato', contact: view };
+	},
+
+	/** LGPD: a gestor erases the contact before its time, on request, with the reason. */
+	apagarContato: async ({ request, params }) => {
+		const staff = requireStaff('gestor');
+		const data = await formOf(request);
+		if (!data) return BAD_FORM;
+		const reason = requiredText(
+			data.get('motivo'),
+			'motivo',
+			MAX_REASON,
+			'o motivo (ex.: pedido do passageiro)'
+		);
+		if (typeof reason !== 'string') return answer('apagar', reason, '');
+		const result = await eraseContact(
+			db(),
+			staff,
+			{ protocol: params.protocolo, reason },
+			new Date()
+		);
+		return answer('apagar', result, 'Contato apagado.');
+	},
+
+	lavrarAuto: async ({ request, params }) => {
+		const staff = requireStaff('fiscal');
+		const data = await formOf(request);
+		if (!data) return BAD_FORM;
+		const provision = data.get('dispositivo');
+		if (typeof provision !== 'string' || provision === '')
+			return fail(400, { form: 'auto', field: 'dispositivo', message: 'Escolha o dispositivo.' });
+		const result = await issueAuto(
+			db(),
+			staff,
+			{ protocol: params.protocolo, provision },
+			new Date()
+		);
+		if (!result.ok) return answer('auto', result, '');
+		return { form: 'auto', done: `Auto ${'number' in result ? result.number : ''} lavrado.` };
+	},
+
+	etapaAuto: async ({ request }) => {
+		const staff = requireStaff('fiscal');
+		const data = await formOf(request);
+		if (!data) return BAD_FORM;
+		const number = data.get('auto');
+		const step = data.get('etapa');
+		const on = data.get('data');
+		const form = `etapa-${typeof number === 'string' ? number : ''}`;
+		if (typeof number !== 'string' || !isAutoStep(step))
+			return fail(400, { form, field: 'etapa', message: 'Escolha a etapa.' });
+		if (typeof on !== 'string' || !parseLocalDate(on))
+			return fail(400, { form, field: 'data', message: 'Informe a data (dd/mm/aaaa).' });
+		const rawNote = data.get('nota');
+		const note =
+			typeof rawNote === 'string' && rawNote.trim() ? rawNote.trim().slice(0, MAX_NOTE) : null;
+		const result = await recordAutoStep(db(), staff, { number, step, on, note }, new Date());
+		return answer(form, result, `${AUTO_STEPS[step].label}: registrado.`);
+	}
+} satisfies Actions;

@@ -1,0 +1,68 @@
+import { error } from '@sveltejs/kit';
+import { citeOf } from '$lib/domain/offenses';
+import { offenseCatalog } from '$lib/profile/offenses';
+import { requireStaff } from '$lib/server/auth/guard';
+import { AUTO_NUMBER, autoByNumber, penaltyFor } from '$lib/server/autos';
+import { getComplaintForStaff } from '$lib/server/complaint-staff';
+import { PROTOCOL } from '$lib/server/complaints';
+import { db } from '$lib/server/db';
+import { localDate } from '$lib/server/triage';
+import type { PageServerLoad } from './$types';
+
+const NOT_FOUND = { message: 'Reclamação ou auto não encontrado.', code: 'not_found' };
+
+/**
+ * The printable auto de infração (Art. 26): an issued one (`?numero=AI-…`), or a draft for one of
+ * the complaint's provisions (`?dispositivo=art20-VII`, the first by default) with the penalty the
+ * law gives today given the vehicle's history.
+ */
+export const load: PageServerLoad = async ({ params, url }) => {
+	const staff = requireStaff('fiscal');
+	const now = new Date();
+	const complaint = PROTOCOL.test(params.protocolo)
+		? await getComplaintForStaff(db(), params.protocolo, now)
+		: null;
+	if (!complaint) error(404, NOT_FOUND);
+	const situations = offenseCatalog.situations
+		.filter((s) => complaint.situations.includes(s.code))
+		.map((s) => s.wording['pt-BR']);
+
+	const number = url.searchParams.get('numero');
+	if (number !== null) {
+		const auto = AUTO_NUMBER.test(number) ? await autoByNumber(db(), number, now) : null;
+		if (!auto || auto.protocol !== complaint.protocol) error(404, NOT_FOUND);
+		return {
+			complaint,
+			situations,
+			auto: {
+				number: auto.number,
+				issuedAt: auto.issuedAt,
+				agentName: auto.agentName,
+				cite: auto.cite,
+				penalty: auto.penalty,
+				penaltyCite: auto.penaltyCite,
+				penaltyDetail: auto.penaltyDetail
+			}
+		};
+	}
+	const provision = url.searchParams.get('dispositivo') ?? complaint.offenses[0]?.article ?? null;
+	if (provision !== null && !complaint.offenses.some((o) => o.article === provision))
+		error(404, NOT_FOUND);
+	const escalation =
+		provision && complaint.vehiclePrefixo
+			? await penaltyFor(db(), complaint.vehiclePrefixo, provision, localDate(now))
+			: null;
+	return {
+		complaint,
+		situations,
+		auto: {
+			number: null,
+			issuedAt: now.toISOString(),
+			agentName: staff.name,
+			cite: provision ? citeOf(provision) : null,
+			penalty: escalation?.penalty ?? null,
+			penaltyCite: escalation?.cite ?? null,
+			penaltyDetail: escalation?.detail ?? null
+		}
+	};
+};
