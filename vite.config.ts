@@ -3,6 +3,9 @@ import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
 
+/** SvelteKit's output folder (svelte.config.js reads the same variable); .svelte-kit by default. */
+const kitOutDir = process.env.KIT_OUT_DIR;
+
 export default defineConfig({
 	plugins: [
 		paraglideVitePlugin({
@@ -15,6 +18,7 @@ export default defineConfig({
 		sveltekit(),
 		SvelteKitPWA({
 			strategies: 'injectManifest',
+			...(kitOutDir ? { kit: { outDir: kitOutDir }, outDir: `${kitOutDir}/output` } : {}),
 			srcDir: 'src',
 			filename: 'service-worker.ts',
 			registerType: 'autoUpdate',

@@ -41,7 +41,8 @@ export async function loginAs(page: Page, role: keyof typeof E2E_ACCOUNTS, volta
 	await page.getByLabel('E-mail').fill(account.email);
 	await page.getByLabel('Senha').fill(account.password);
 	await Promise.all([
-		page.waitForURL((url) => !url.pathname.startsWith('/admin/login')),
+		// scrypt at N=2^17 takes a while on a busy machine.
+		page.waitForURL((url) => !url.pathname.startsWith('/admin/login'), { timeout: 30_000 }),
 		page.getByRole('button', { name: 'Entrar' }).click()
 	]);
 }

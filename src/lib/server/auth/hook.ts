@@ -17,6 +17,21 @@ const text = (status: number, message: string) =>
 		headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'private, no-store' }
 	});
 
+/** A plain page for a member who followed a link beyond their role (no app shell needed). */
+const forbiddenPage = () =>
+	new Response(
+		`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">` +
+			`<meta name="viewport" content="width=device-width, initial-scale=1">` +
+			`<title>Acesso restrito — SEMAM · Garupa</title></head><body>` +
+			`<main style="font:1.1rem/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem">` +
+			`<h1>Acesso restrito</h1><p>${FORBIDDEN}</p><p><a href="/admin">Voltar à área da SEMAM</a></p>` +
+			`</main></body></html>`,
+		{
+			status: 403,
+			headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store' }
+		}
+	);
+
 /** Where the login sends the member back to: a local `/admin` path only (no open redirect). */
 export function safeReturn(value: string | null): string {
 	if (!value || !/^\/admin(?:[/?#]|$)/.test(value) || value.startsWith('/admin/login'))
@@ -47,7 +62,10 @@ export function guardAdmin(event: RequestEvent): Response | null {
 		}
 		return text(401, UNAUTHENTICATED);
 	}
-	if (!roleAllows(staff.role, need)) return text(403, FORBIDDEN);
+	if (!roleAllows(staff.role, need)) {
+		const page = event.request.method === 'GET' && !access.endpoint && !event.isDataRequest;
+		return page ? forbiddenPage() : text(403, FORBIDDEN);
+	}
 	return null;
 }
 

@@ -10,10 +10,16 @@ export const load: PageServerLoad = async ({ url }) => {
 	requireStaff('gestor');
 	const param = (name: string) => (url.searchParams.get(name) ?? '').trim().slice(0, 254);
 	const filters = {
-		entity: param('entidade'),
-		entityId: param('id'),
-		staffEmail: param('quem'),
-		action: param('acao')
+		quem: param('quem'),
+		acao: param('acao'),
+		entidade: param('entidade'),
+		id: param('id')
+	};
+	const query = {
+		staffEmail: filters.quem,
+		action: filters.acao,
+		entity: filters.entidade,
+		entityId: filters.id
 	};
 	const before = Number(param('antes'));
 	const rows = await auditLog(db(), {

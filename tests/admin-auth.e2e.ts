@@ -1,0 +1,248 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, request as requests, test, type APIRequestContext } from '@playwright/test';
+import { E2E_ACCOUNTS, expectNoAxeViolations, loginAs } from './helpers';
+
+const COOKIE = '__Host-garupa-sessao';
+
+// Each sign-in runs scrypt at N=2^17 (about 0.5 s, more on a busy machine).
+test.describe.configure({ timeout: 90_000 });
+
+/** The /admin route ids on disk, as in src/lib/server/auth/access.spec.ts. */
+const adminRoot = fileURLToPath(new URL('../src/routes/admin', import.meta.url));
+function routesOnDisk(dir = adminRoot): { id: string; endpoint: boolean }[] {
+	const here = readdirSync(dir);
+	const rel = relative(adminRoot, dir).split(sep).join('/');
+	const own = here.some((f) => f === '+page.svelte' || f === '+server.ts')
+		? [{ id: rel ? `/admin/${rel}` : '/admin', endpoint: !here.includes('+page.svelte') }]
+		: [];
+	return [
+		...own,
+		...here
+			.filter((f) => statSync(join(dir, f)).isDirectory())
+			.flatMap((f) => routesOnDisk(join(dir, f)))
+	];
+}
+const SAMPLE: Record<string, string> = {
+	protocolo: 'RM-2026-000001',
+	prefixo: '7',
+	id: 'praca-central',
+	n: '0'
+};
+const pathOf = (id: string) => id.replace(/\[(\w+)\]/g, (_, name: string) => SAMPLE[name] ?? '1');
+/** Gestor-only route ids: read from the access map's source, the one list of them. */
+const accessSource = (await import('node:fs')).readFileSync(
+	fileURLToPath(new URL('../src/lib/server/auth/access.ts', import.meta.url)),
+	'utf8'
+);
+const gestorOnly = new Set(
+	[...accessSource.matchAll(/'(\/admin[^']*)': \{ role: 'gestor'/g)].map(([, id]) => id!)
+);
+
+async function sessionCookie(
+	request: APIRequestContext,
+	role: keyof typeof E2E_ACCOUNTS,
+	baseURL: string
+) {
+	const account = E2E_ACCOUNTS[role];
+	const response = await request.post('/admin/login', {
+		form: { email: account.email, senha: account.password },
+		headers: { origin: baseURL, accept: 'text/html' },
+		maxRedirects: 0
+	});
+	expect(response.status()).toBe(303);
+	const cookie = /__Host-garupa-sessao=([^;]+)/.exec(response.headers()['set-cookie'] ?? '')?.[1];
+	expect(cookie).toBeTruthy();
+	return `${COOKIE}=${cookie}`;
+}
+
+test('the login page passes axe, and a wrong e-mail and a wrong password get the same answer', async ({
+	page
+}) => {
+	await page.goto('/admin/login');
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Entrar na área da SEMAM');
+	await expectNoAxeViolations(page);
+
+	const attempt = async (email: string, password: string) => {
+		await page.getByLabel('E-mail').fill(email);
+		await page.getByLabel('Senha').fill(password);
+		await page.getByRole('button', { name: 'Entrar' }).click();
+		return page.getByRole('alert').textContent();
+	};
+	const noAccount = await attempt('ninguem@garupa.test', 'qualquer senha longa');
+	const wrongPassword = await attempt(E2E_ACCOUNTS.fiscal.email, 'senha errada mas longa');
+	expect(noAccount).toBe('E-mail ou senha incorretos.');
+	expect(wrongPassword).toBe(noAccount);
+	await expectNoAxeViolations(page);
+});
+
+test('sign-in sets a fresh __Host- cookie (HttpOnly, Secure, Lax) and returns to the page asked for', async ({
+	page,
+	context
+}) => {
+	await context.addCookies([
+		{
+			name: COOKIE,
+			value: 'A'.repeat(43),
+			domain: 'localhost',
+			path: '/',
+			secure: true,
+			httpOnly: true
+		}
+	]);
+	await page.goto('/admin/auditoria');
+	await expect(page).toHaveURL(/\/admin\/login\?volta=%2Fadmin%2Fauditoria$/);
+	await page.getByLabel('E-mail').fill(E2E_ACCOUNTS.gestor.email);
+	await page.getByLabel('Senha').fill(E2E_ACCOUNTS.gestor.password);
+	await page.getByRole('button', { name: 'Entrar' }).click();
+	await expect(page).toHaveURL(/\/admin\/auditoria$/, { timeout: 20_000 });
+	const cookie = (await context.cookies()).find((c) => c.name === COOKIE);
+	expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', path: '/' });
+	// Not the value planted before (session fixation): a new random token.
+	expect(cookie?.value).not.toBe('A'.repeat(43));
+	expect(cookie?.value).toMatch(/^[\w-]{43}$/);
+	expect(await page.evaluate(() => document.cookie)).not.toContain(COOKIE);
+});
+
+test('logout ends the session on the server: the old cookie opens nothing', async ({
+	page,
+	context,
+	request,
+	baseURL
+}) => {
+	await loginAs(page, 'fiscal', '/admin/logout');
+	const token = (await context.cookies()).find((c) => c.name === COOKIE)?.value;
+	expect(token).toBeTruthy();
+	const replay = () =>
+		request.get('/admin/logout', { headers: { cookie: `${COOKIE}=${token}` }, maxRedirects: 0 });
+	expect((await replay()).status()).toBe(200);
+	await page.getByRole('button', { name: 'Sair agora' }).click();
+	await expect(page).toHaveURL(/\/admin\/login\?saiu=1$/, { timeout: 20_000 });
+	await expect(page.getByRole('status')).toHaveText('Você saiu. Até logo.');
+	const after = await replay();
+	expect(after.status()).toBe(303);
+	expect(after.headers()['location']).toMatch(/^\/admin\/login\?volta=/);
+	expect(baseURL).toBeTruthy();
+});
+
+test('a second sign-in ends the session the browser brought', async ({ baseURL }) => {
+	const request = await requests.newContext({ baseURL: baseURL! });
+	const first = await sessionCookie(request, 'fiscal', baseURL!);
+	const second = await request.post('/admin/login', {
+		form: { email: E2E_ACCOUNTS.fiscal.email, senha: E2E_ACCOUNTS.fiscal.password },
+		headers: { origin: baseURL!, cookie: first, accept: 'text/html' },
+		maxRedirects: 0
+	});
+	expect(second.status()).toBe(303);
+	await request.dispose();
+	// A context with no cookie jar of its own: only the old cookie goes.
+	const replay = await requests.newContext({ baseURL: baseURL! });
+	const old = await replay.get('/admin/logout', { headers: { cookie: first }, maxRedirects: 0 });
+	expect(old.status()).toBe(303);
+	await replay.dispose();
+});
+
+test('every /admin route refuses anonymous requests, and a fiscal where a gestor is needed', async ({
+	request,
+	baseURL
+}) => {
+	const routes = routesOnDisk().filter((r) => r.id !== '/admin/login');
+	expect(routes.length).toBeGreaterThan(3);
+	// The fixture keeps cookies: sign in on a context of its own, so `request` stays anonymous.
+	const signer = await requests.newContext({ baseURL: baseURL! });
+	const fiscal = await sessionCookie(signer, 'fiscal', baseURL!);
+	await signer.dispose();
+	for (const { id, endpoint } of routes) {
+		const path = pathOf(id);
+		const get = await request.get(path, { maxRedirects: 0 });
+		if (endpoint) expect(get.status(), `GET ${path}`).toBe(401);
+		else {
+			expect(get.status(), `GET ${path}`).toBe(303);
+			expect(get.headers()['location']).toBe(`/admin/login?volta=${encodeURIComponent(path)}`);
+		}
+		expect(get.headers()['cache-control']).toBe('private, no-store');
+		const post = await request.post(path, {
+			form: { x: '1' },
+			headers: { origin: baseURL! },
+			maxRedirects: 0
+		});
+		expect(post.status(), `POST ${path}`).toBe(401);
+
+		if (gestorOnly.has(id)) {
+			const asFiscal = await request.get(path, { headers: { cookie: fiscal }, maxRedirects: 0 });
+			expect(asFiscal.status(), `fiscal GET ${path}`).toBe(403);
+			const postFiscal = await request.post(path, {
+				form: { x: '1' },
+				headers: { origin: baseURL!, cookie: fiscal },
+				maxRedirects: 0
+			});
+			expect(postFiscal.status(), `fiscal POST ${path}`).toBe(403);
+		}
+	}
+});
+
+test('repeated failures slow down, then lock (429) that account from this address', async ({
+	request,
+	baseURL
+}) => {
+	const { email, password } = E2E_ACCOUNTS.bloqueio;
+	const attempt = (senha: string) =>
+		request.post('/admin/login', {
+			form: { email, senha },
+			headers: { origin: baseURL!, accept: 'text/html' },
+			maxRedirects: 0
+		});
+	for (let i = 0; i < 5; i++) expect((await attempt(`errada numero ${i}`)).status()).toBe(400);
+	const locked = await attempt(password);
+	expect(locked.status()).toBe(429);
+	expect(Number(locked.headers()['retry-after'])).toBeGreaterThan(0);
+	expect(await locked.text()).toContain('bloqueado por 15 minutos');
+});
+
+test('a gestor manages the team; the audit log shows who did it; both pages pass axe', async ({
+	page
+}) => {
+	await loginAs(page, 'gestor', '/admin/equipe');
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Equipe da SEMAM');
+	await expectNoAxeViolations(page);
+	const email = `nova.${Date.now()}@garupa.test`;
+	await page.getByLabel('E-mail', { exact: true }).fill(email);
+	await page.getByLabel(/^Nome completo/).fill('Nova <b>Fiscal</b>');
+	await page.getByLabel('Senha inicial', { exact: false }).fill('curta');
+	await page.getByRole('button', { name: 'Criar conta' }).click();
+	// The browser's minlength stops it first; without it the server answers the same.
+	await page
+		.getByLabel('Senha inicial', { exact: false })
+		.evaluate((el) => el.removeAttribute('minlength'));
+	await page.getByRole('button', { name: 'Criar conta' }).click();
+	await expect(page.getByRole('alert')).toContainText('pelo menos 12 caracteres', {
+		timeout: 20_000
+	});
+	await page.getByLabel('Senha inicial', { exact: false }).fill('uma senha boa e longa');
+	await page.getByRole('button', { name: 'Criar conta' }).click();
+	await expect(page.getByRole('status')).toContainText(`Conta criada: ${email}`, {
+		timeout: 20_000
+	});
+	await expect(page.getByRole('rowheader', { name: 'Nova <b>Fiscal</b>' })).toBeVisible();
+
+	await page.getByRole('link', { name: 'Auditoria' }).first().click();
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Auditoria');
+	await expect(page.getByRole('cell', { name: E2E_ACCOUNTS.gestor.email }).first()).toBeVisible();
+	await expect(page.getByText(email).first()).toBeVisible();
+	await expect(page.locator('body')).not.toContainText('uma senha boa e longa');
+	await expectNoAxeViolations(page);
+});
+
+test('a fiscal sees no gestor sections and gets 403 on them', async ({ page }) => {
+	await loginAs(page, 'fiscal', '/admin/logout');
+	await expect(page.getByRole('link', { name: 'Equipe' })).toHaveCount(0);
+	const response = await page.goto('/admin/equipe');
+	expect(response?.status()).toBe(403);
+});
+
+test('the workspace has one URL: /es/admin goes to /admin', async ({ request }) => {
+	const response = await request.get('/es/admin/login', { maxRedirects: 0 });
+	expect(response.status()).toBe(308);
+	expect(response.headers()['location']).toBe('/admin/login');
+});
