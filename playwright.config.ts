@@ -55,6 +55,9 @@ export const cameraVideos = {
 	vehicle: `${fixturesDir}vehicle-qr.y4m`,
 	foreign: `${fixturesDir}foreign-qr.y4m`
 };
+/** Tests that change the public data the other tests read (see the `semam-publishing` project). */
+const LAST = /admin-registry\.e2e\.ts/;
+
 const fakeCamera = (video: string) => ({
 	permissions: ['camera'],
 	launchOptions: {
@@ -85,7 +88,14 @@ export default defineConfig({
 		}
 	},
 	projects: [
-		{ name: 'chromium', testIgnore: /scan\.e2e\.ts/ },
+		// SEMAM publishing a real registry and editing stands changes what every rider page shows
+		// (no more sample notice, other stands): those tests run after all the others.
+		{
+			name: 'semam-publishing',
+			testMatch: LAST,
+			dependencies: ['chromium', 'camera', 'camera-foreign']
+		},
+		{ name: 'chromium', testIgnore: [/scan\.e2e\.ts/, LAST] },
 		// The in-app QR scanner, through a fake rear camera showing the sticker of prefix 007…
 		{
 			name: 'camera',

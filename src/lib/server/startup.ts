@@ -40,4 +40,12 @@ export async function initDatabase(db: Db = sharedDb()): Promise<void> {
 	// LGPD: contacts whose retention ended while the server was down go before the first request.
 	const erased = await eraseExpiredContacts(db, new Date(), config.contactRetentionDays);
 	if (erased > 0) console.info(`LGPD: contato apagado em ${erased} reclamações encerradas.`);
+
+	// No default account with a known password: the first gestor is created on the command line.
+	const staff = await db.selectFrom('staff').select('id').limit(1).executeTakeFirst();
+	if (!staff)
+		console.info(
+			'Nenhuma conta da SEMAM ainda. Crie a primeira (a senha vem da entrada padrão): ' +
+				'npm run staff:create -- --email <e-mail> --role gestor --name "Nome"'
+		);
 }
