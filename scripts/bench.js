@@ -75,6 +75,12 @@ const PROCESS_BENCHES = [
 		script: 'scripts/bench-complaints.js',
 		// Numbers are maximums; { min } is a minimum.
 		targets: { complaintP99Ms: 100, complaintErrors: 0, ratioPct: { min: 3 } }
+	},
+	{
+		name: 'Staff sign-in: scrypt N=2^17 hash, and 10 sign-ins at once',
+		script: 'scripts/bench-auth.ts',
+		// OWASP's cost should take a noticeable fraction of a second; memory stays bounded.
+		targets: { hashMs: 2000, peakExtraMiB: 300 }
 	}
 ];
 

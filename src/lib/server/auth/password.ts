@@ -19,14 +19,30 @@ export const SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
-function derive(password: string, salt: Buffer, { N, r, p }: ScryptParams): Promise<Buffer> {
-	// scrypt needs 128·N·r bytes; Node's default cap (32 MiB) is below OWASP's 128 MiB.
-	const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r };
-	return new Promise((resolve, reject) =>
-		scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>
-			error ? reject(error) : resolve(key)
-		)
-	);
+/**
+ * Derivations at once. Each takes 128 MiB at OWASP's N: ten sign-ins in the same second must not
+ * take 1.3 GB of a small municipal server (or let a login flood exhaust its memory). Two keep both
+ * cores busy; the rest wait their turn.
+ */
+export const MAX_CONCURRENT = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function derive(password: string, salt: Buffer, { N, r, p }: ScryptParams): Promise<Buffer> {
+	if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
+	running++;
+	try {
+		// scrypt needs 128·N·r bytes; Node's default cap (32 MiB) is below OWASP's 128 MiB.
+		const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r };
+		return await new Promise<Buffer>((resolve, reject) =>
+			scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>
+				error ? reject(error) : resolve(key)
+			)
+		);
+	} finally {
+		running--;
+		waiting.shift()?.();
+	}
 }
 
 /** A new salted hash of `password`. */
