@@ -43,7 +43,9 @@ async function confirmed(
 		['imposta', date],
 		['definitiva', final]
 	] as const)
-		expect(await recordAutoStep(db, staff, { number, step, on, note: null }, at(final))).toEqual({
+		expect(
+			await recordAutoStep(db, staff, { number, protocol, step, on, note: null }, at(final))
+		).toEqual({
 			ok: true
 		});
 	return number;
@@ -114,7 +116,7 @@ describe('escalation through the vehicle’s confirmed offenses', () => {
 		await recordAutoStep(
 			db,
 			staff,
-			{ number: issued.number, step: 'notificado', on: '2026-12-02', note: null },
+			{ number: issued.number, protocol, step: 'notificado', on: '2026-12-02', note: null },
 			at('2026-12-02')
 		);
 		const record = await vehicleRecord(db, '7', at('2026-12-18'));
@@ -186,12 +188,25 @@ describe('issueAuto refuses what the law does not allow', () => {
 			recordAutoStep(
 				db,
 				staff,
-				{ number: issued.number, step: s, on, note: null },
+				{ number: issued.number, protocol, step: s, on, note: null },
 				at('2026-11-05')
 			);
 		expect(await step('imposta', '2026-11-03')).toMatchObject({ ok: false, status: 409 });
 		expect(await step('notificado', '2026-11-06')).toMatchObject({ ok: false, field: 'data' });
 		expect(await step('notificado', '2026-11-01')).toMatchObject({ ok: false, field: 'data' });
 		expect(await step('notificado', '2026-11-03')).toEqual({ ok: true });
+		const other = await recordAutoStep(
+			db,
+			staff,
+			{
+				number: issued.number,
+				protocol: 'RM-2026-999999',
+				step: 'imposta',
+				on: '2026-11-04',
+				note: null
+			},
+			at('2026-11-05')
+		);
+		expect(other).toMatchObject({ ok: false, status: 404 });
 	});
 });

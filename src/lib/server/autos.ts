@@ -247,15 +247,24 @@ export function isAutoStep(value: unknown): value is AutoStep {
 export async function recordAutoStep(
 	db: Db,
 	staff: Staff,
-	input: { number: string; step: AutoStep; on: LocalDate; note: string | null },
+	input: { number: string; protocol: string; step: AutoStep; on: LocalDate; note: string | null },
 	now: Date
 ): Promise<AdminResult> {
 	if (input.on > localDate(now)) return refuse('data', 'A data não pode estar no futuro.');
 	return writeTransaction(db, async (trx): Promise<AdminResult> => {
 		const row = await trx
 			.selectFrom('auto_infracao')
-			.select(['id', 'decision', 'notified_on', 'issued_at', 'decided_on'])
-			.where('number', '=', input.number)
+			.innerJoin('complaint', 'complaint.id', 'auto_infracao.complaint_id')
+			.select([
+				'auto_infracao.id',
+				'auto_infracao.decision',
+				'auto_infracao.notified_on',
+				'auto_infracao.issued_at',
+				'auto_infracao.decided_on'
+			])
+			.where('auto_infracao.number', '=', input.number)
+			// The form of one complaint's page acts on that complaint's autos only.
+			.where('complaint.protocol', '=', input.protocol)
 			.executeTakeFirst();
 		if (!row) return refuse('auto', 'Auto não encontrado.', 404);
 		const decision = row.decision as AutoDecision;

@@ -1,9 +1,15 @@
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { auditLog } from './audit';
 import { transition } from './complaint-admin';
 import { getComplaintForStaff } from './complaint-staff';
 import { createDb, migrate, type Db } from './db';
-import { eraseContact, eraseExpiredContacts, revealContact } from './lgpd';
+import {
+	eraseContact,
+	eraseExpiredContacts,
+	ERASURE_INTERVAL_MS,
+	revealContact,
+	scheduleContactErasure
+} from './lgpd';
 import { FILED, file, member } from './triage.fixtures';
 
 let db: Db;
@@ -90,4 +96,26 @@ test('a gestor erases early with a reason; nothing left to erase afterwards', as
 	expect(await auditLog(db, { action: 'contact.erase' })).toMatchObject([
 		{ staffEmail: gestor.email, note: input.reason }
 	]);
+});
+
+test('the job runs every hour without holding the process, until stopped', async () => {
+	vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+	try {
+		vi.setSystemTime(FILED);
+		const staff = await member(db);
+		const { protocol } = await file(db);
+		await transition(db, staff, { protocol, to: 'arquivada', note: 'x', public: false }, FILED);
+		vi.spyOn(console, 'info').mockImplementation(() => {});
+		const stop = scheduleContactErasure(() => db, 1);
+		vi.setSystemTime(new Date(FILED.getTime() + 2 * day));
+		await vi.advanceTimersByTimeAsync(ERASURE_INTERVAL_MS);
+		await vi.waitFor(async () =>
+			expect(await auditLog(db, { action: 'contact.erase' })).toHaveLength(1)
+		);
+		stop();
+		expect(vi.getTimerCount()).toBe(0);
+	} finally {
+		vi.useRealTimers();
+		vi.restoreAllMocks();
+	}
 });

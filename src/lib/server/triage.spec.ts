@@ -3,7 +3,7 @@ import { EMPTY_FILTER, parseQueueFilter } from '$lib/domain/triage';
 import sample from '$lib/profile/registry-sample.csv?raw';
 import { auditLog } from './audit';
 import { addNote, extendAnswer, moderate, transition } from './complaint-admin';
-import { getComplaintForStaff } from './complaint-staff';
+import { complaintPhoto, getComplaintForStaff } from './complaint-staff';
 import { getComplaintForRider } from './complaints';
 import { createDb, migrate, type Db } from './db';
 import { ensureSampleRegistry } from './registry';
@@ -186,4 +186,25 @@ describe('the queue: filters, overdue, search, CSV', () => {
 		expect(rows[0]).toContain('=HYPERLINK("http://x")');
 		expect(JSON.stringify(rows)).not.toMatch(/Maria|99988/);
 	});
+});
+
+test('photos: by protocol and index, for the staff view only', async () => {
+	const { protocol } = await file(db);
+	const { id } = await db
+		.selectFrom('complaint')
+		.select('id')
+		.where('protocol', '=', protocol)
+		.executeTakeFirstOrThrow();
+	const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
+	await db
+		.insertInto('complaint_photo')
+		.values({ complaint_id: id, idx: 0, mime: 'image/jpeg', bytes })
+		.execute();
+	expect(await complaintPhoto(db, protocol, 0)).toEqual({
+		mime: 'image/jpeg',
+		bytes: Buffer.from(bytes)
+	});
+	expect(await complaintPhoto(db, protocol, 1)).toBeNull();
+	expect(await complaintPhoto(db, 'RM-2026-999999', 0)).toBeNull();
+	expect((await getComplaintForStaff(db, protocol, LATER))?.photoCount).toBe(1);
 });

@@ -18,6 +18,7 @@ import {
 	isComplaintState,
 	overdueBefore,
 	PAGE_SIZE,
+	STATE_LABEL,
 	type Deadline,
 	type QueueFilter
 } from '$lib/domain/triage';
@@ -280,7 +281,7 @@ export async function exportQueue(
 		const item = toItem(row, today);
 		return [
 			item.protocol,
-			item.status,
+			STATE_LABEL[item.status],
 			localISO(new Date(item.createdAt), profile.timeZone),
 			localISO(new Date(item.occurredAt), profile.timeZone),
 			item.vehicle ?? item.vehicleDescription,

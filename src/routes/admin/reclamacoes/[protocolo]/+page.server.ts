@@ -189,7 +189,7 @@ export const actions = {
 		return { form: 'auto', done: `Auto ${'number' in result ? result.number : ''} lavrado.` };
 	},
 
-	etapaAuto: async ({ request }) => {
+	etapaAuto: async ({ request, params }) => {
 		const staff = requireStaff('fiscal');
 		const data = await formOf(request);
 		if (!data) return BAD_FORM;
@@ -204,7 +204,12 @@ export const actions = {
 		const rawNote = data.get('nota');
 		const note =
 			typeof rawNote === 'string' && rawNote.trim() ? rawNote.trim().slice(0, MAX_NOTE) : null;
-		const result = await recordAutoStep(db(), staff, { number, step, on, note }, new Date());
+		const result = await recordAutoStep(
+			db(),
+			staff,
+			{ number, protocol: params.protocolo, step, on, note },
+			new Date()
+		);
 		return answer(form, result, `${AUTO_STEPS[step].label}: registrado.`);
 	}
 } satisfies Actions;
