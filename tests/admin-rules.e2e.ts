@@ -8,7 +8,9 @@ const DECREE = 'Decreto nº 123/2029';
 const TUESDAY_10H = '2030-03-05T10:00:00-04:00';
 const WEDNESDAY_10H = '2030-03-06T10:00:00-04:00';
 
-test.describe.configure({ mode: 'serial' });
+// Serial: the second test relies on the first's decree. Signing in (scrypt) is slow on a busy
+// machine, and the first test walks four pages.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 test.describe('/admin/regras — decrees and decreed days (Art. 15–17)', () => {
 	test('a decree entered by a gestor rules /, /tarifa and /api/bandeira from its date', async ({
