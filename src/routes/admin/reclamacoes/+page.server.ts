@@ -3,7 +3,7 @@ import { articleOptions, filterParams, parseQueueFilter, STATE_LABEL } from '$li
 import { offenseCatalog } from '$lib/profile/offenses';
 import { requireStaff } from '$lib/server/auth/guard';
 import { db } from '$lib/server/db';
-import { listQueue } from '$lib/server/triage';
+import { EXPORT_LIMIT, listQueue } from '$lib/server/triage';
 import type { PageServerLoad } from './$types';
 
 const ARTICLES = articleOptions(offenseCatalog.situations.flatMap((s) => s.articles));
@@ -20,6 +20,7 @@ export const load: PageServerLoad = async ({ url }) => {
 		query: params.toString(),
 		values: Object.fromEntries(url.searchParams),
 		states: COMPLAINT_STATE_IDS.map((id) => ({ id, label: STATE_LABEL[id] })),
-		articles: ARTICLES
+		articles: ARTICLES,
+		exportLimit: EXPORT_LIMIT
 	};
 };
