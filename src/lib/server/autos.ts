@@ -7,6 +7,7 @@
  * reincidence window of the catalog in force (`reincidenceWindowMonths`: the law is silent).
  */
 import type { LocalDate } from '$lib/domain/clock';
+import type { HolidayCalendar } from '$lib/domain/holidays';
 import {
 	catalogOn,
 	citeOf,
@@ -18,7 +19,7 @@ import {
 import { autoDeadlines, type AutoDeadlines, type AutoDecision } from '$lib/domain/triage';
 import { offenseCatalog, offenseCatalogs } from '$lib/profile/offenses';
 import { audit } from './audit';
-import { holidays } from './calendar';
+import { currentRules } from './rules-store';
 import type { AdminResult, Staff } from './complaint-admin';
 import type { Db } from './db';
 import type { AutoInfracaoTable } from './db/schema-triage';
@@ -80,7 +81,7 @@ export interface Auto {
 
 type AutoRow = Omit<AutoInfracaoTable, 'id' | 'decision'> & { decision: string; protocol: string };
 
-function toAuto(row: AutoRow, today: LocalDate): Auto {
+function toAuto(row: AutoRow, today: LocalDate, calendar: HolidayCalendar): Auto {
 	const decision = row.decision as AutoDecision;
 	return {
 		number: row.number,
@@ -101,7 +102,7 @@ function toAuto(row: AutoRow, today: LocalDate): Auto {
 		deadlines: autoDeadlines(
 			{ notifiedOn: row.notified_on, decision, decidedOn: row.decided_on },
 			today,
-			holidays.calendar
+			calendar
 		)
 	};
 }
@@ -116,12 +117,14 @@ function autos(db: Db) {
 
 export async function autosOfComplaint(db: Db, protocol: string, now: Date): Promise<Auto[]> {
 	const rows = await autos(db).where('complaint.protocol', '=', protocol).orderBy('seq').execute();
-	return rows.map((r) => toAuto(r, localDate(now)));
+	// Business days on the calendar in force now, decreed days included (Art. 28 §1º).
+	const { calendar } = (await currentRules(db)).holidays;
+	return rows.map((r) => toAuto(r, localDate(now), calendar));
 }
 
 export async function autoByNumber(db: Db, number: string, now: Date): Promise<Auto | null> {
 	const row = await autos(db).where('auto_infracao.number', '=', number).executeTakeFirst();
-	return row ? toAuto(row, localDate(now)) : null;
+	return row ? toAuto(row, localDate(now), (await currentRules(db)).holidays.calendar) : null;
 }
 
 const refuse = (field: string, message: string, status: 400 | 404 | 409 = 400) =>
