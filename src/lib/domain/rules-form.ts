@@ -6,6 +6,7 @@
 import { parseLocalDate, type LocalDate } from './clock';
 import type { Holiday } from './holidays';
 import type { Surcharge, TariffDecree } from './tariff';
+import { brDate } from './br';
 
 /** R$ 1.000,00: far above any fare; a value above it is a typo. */
 export const MAX_CENTAVOS = 100_000;
@@ -37,7 +38,6 @@ export function parseReais(text: string): number | null {
 }
 
 /** `dd/mm/aaaa` for a local date, as pt-BR readers expect. */
-export const brDate = (date: LocalDate) => date.split('-').reverse().join('/');
 
 function dateError(text: string, today: LocalDate, what: string): string | null {
 	if (!text) return `Informe a data ${what}.`;

@@ -3,7 +3,6 @@ import { holidayService } from './holiday-source';
 import {
 	answerDue,
 	articleOptions,
-	brDateTime,
 	autoDeadlines,
 	daysBetween,
 	deadlineText,
@@ -154,10 +153,6 @@ describe('deadlineText: overdue said in words, not by colour alone', () => {
 test('daysBetween across a year end', () => {
 	expect(daysBetween('2026-12-31', '2027-01-01')).toBe(1);
 	expect(daysBetween('2027-01-01', '2026-12-31')).toBe(-1);
-});
-
-test('brDateTime reads the municipality’s clock (UTC−4), whatever the host zone', () => {
-	expect(brDateTime('2026-12-02T03:30:00Z', 'America/Porto_Velho')).toBe('01/12/2026 23:30');
 });
 
 test('articleOptions: whole articles first, then provisions in the law’s order', () => {

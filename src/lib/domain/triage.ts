@@ -5,7 +5,7 @@
  * Deadlines are the ones of src/lib/domain/complaint.ts — this module only says, for a given day,
  * how far each is and whether it has passed.
  */
-import { addDays, parseLocalDate, wallClock, type LocalDate } from './clock';
+import { addDays, parseLocalDate, type LocalDate } from './clock';
 import { citeOf } from './offenses';
 import {
 	answerDeadline,
@@ -17,6 +17,7 @@ import {
 } from './complaint';
 import type { HolidayCalendar } from './holidays';
 import { parseVehicleCode, type VehicleCode } from './plate';
+import { brDate } from './br';
 
 export const STATE_LABEL: Readonly<Record<ComplaintState, string>> = {
 	recebida: 'Recebida',
@@ -231,23 +232,6 @@ export function deadlineText(d: Deadline): string {
 	if (d.overdue) return `Atrasado ${days(-d.daysLeft)} (${date})`;
 	if (d.daysLeft === 0) return `Vence hoje (${date})`;
 	return `${days(d.daysLeft)} (até ${date})`;
-}
-
-/**
- * An instant as staff read it on the municipality's clock.
- * @example brDateTime('2026-12-02T14:05:00Z', 'America/Porto_Velho') //=> '02/12/2026 10:05'
- */
-export function brDateTime(iso: string, timeZone: string): string {
-	const c = wallClock(new Date(iso), timeZone);
-	const two = (n: number) => String(n).padStart(2, '0');
-	return `${brDate(c.date)} ${two(c.hour)}:${two(c.minute)}`;
-}
-
-/**
- * @example brDate('2026-12-02') //=> '02/12/2026'
- */
-export function brDate(date: LocalDate): string {
-	return date.split('-').reverse().join('/');
 }
 
 /** The provisions staff filter by: each article with a penalty, then each provision a situation names. */

@@ -33,20 +33,40 @@ describe('SQLite connection', () => {
 });
 
 describe('migrations', () => {
-	test('create the registry, stand and complaint tables, and running again is a no-op', async () => {
-		expect(await migrate(db)).toEqual(['001_registry', '002_stands', '003_complaints']);
+	test('create every table, in order, and running again is a no-op', async () => {
+		expect(await migrate(db)).toEqual([
+			'001_registry',
+			'002_stands',
+			'003_complaints',
+			'004_staff',
+			'005_triage',
+			'006_registry_admin',
+			'007_rules'
+		]);
 		expect(await migrate(db)).toEqual([]);
 		const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
 		expect(tables).toEqual([
+			'audit_log',
+			'auto_infracao',
+			'auto_sequence',
 			'complaint',
 			'complaint_event',
 			'complaint_photo',
+			'decreed_day',
 			'idempotency',
+			'login_failure',
 			'protocol_sequence',
+			'registry_draft',
+			'registry_draft_entry',
 			'registry_entry',
 			'registry_snapshot',
+			'rules_version',
+			'staff',
+			'staff_known_address',
+			'staff_session',
 			'stand',
-			'stand_prefix'
+			'stand_prefix',
+			'tariff_decree'
 		]);
 		const entry = (await db.introspection.getTables()).find((t) => t.name === 'registry_entry');
 		expect(entry?.columns.find((c) => c.name === 'condutor_auxiliar')?.isNullable).toBe(true);

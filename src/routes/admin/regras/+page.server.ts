@@ -1,7 +1,8 @@
 import { fail } from '@sveltejs/kit';
 import { wallClock } from '$lib/domain/clock';
 import { removable } from '$lib/domain/decrees';
-import { brDate, parseDayForm, parseDecreeForm } from '$lib/domain/rules-form';
+import { brDate } from '$lib/domain/br';
+import { parseDayForm, parseDecreeForm } from '$lib/domain/rules-form';
 import { decreeOn } from '$lib/domain/tariff';
 import { profile } from '$lib/profile';
 import { requireStaff } from '$lib/server/auth/guard';
