@@ -121,7 +121,8 @@ export default defineConfig({
 			PORT: String(port),
 			HOST: '127.0.0.1',
 			ORIGIN: `http://localhost:${port}`,
-			DATABASE_URL: `file:${database}`
+			// E2E_DATABASE_URL runs the whole suite against another database (say, an empty PostgreSQL).
+			DATABASE_URL: process.env.E2E_DATABASE_URL ?? `file:${database}`
 		}
 	}
 });
