@@ -1,7 +1,6 @@
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, request as requests, test, type APIRequestContext } from '@playwright/test';
+import { ADMIN_ACCESS } from '../src/lib/server/auth/access';
+import { adminRoutesOnDisk, samplePath } from './admin-routes';
 import { E2E_ACCOUNTS, expectNoAxeViolations, loginAs } from './helpers';
 
 const COOKIE = '__Host-garupa-sessao';
@@ -9,35 +8,11 @@ const COOKIE = '__Host-garupa-sessao';
 // Each sign-in runs scrypt at N=2^17 (about 0.5 s, more on a busy machine).
 test.describe.configure({ timeout: 90_000 });
 
-/** The /admin route ids on disk, as in src/lib/server/auth/access.spec.ts. */
-const adminRoot = fileURLToPath(new URL('../src/routes/admin', import.meta.url));
-function routesOnDisk(dir = adminRoot): { id: string; endpoint: boolean }[] {
-	const here = readdirSync(dir);
-	const rel = relative(adminRoot, dir).split(sep).join('/');
-	const own = here.some((f) => f === '+page.svelte' || f === '+server.ts')
-		? [{ id: rel ? `/admin/${rel}` : '/admin', endpoint: !here.includes('+page.svelte') }]
-		: [];
-	return [
-		...own,
-		...here
-			.filter((f) => statSync(join(dir, f)).isDirectory())
-			.flatMap((f) => routesOnDisk(join(dir, f)))
-	];
-}
-const SAMPLE: Record<string, string> = {
-	protocolo: 'RM-2026-000001',
-	prefixo: '7',
-	id: 'praca-central',
-	n: '0'
-};
-const pathOf = (id: string) => id.replace(/\[(\w+)\]/g, (_, name: string) => SAMPLE[name] ?? '1');
-/** Gestor-only route ids: read from the access map's source, the one list of them. */
-const accessSource = (await import('node:fs')).readFileSync(
-	fileURLToPath(new URL('../src/lib/server/auth/access.ts', import.meta.url)),
-	'utf8'
-);
+/** Gestor-only route ids, from the access map the hook enforces. */
 const gestorOnly = new Set(
-	[...accessSource.matchAll(/'(\/admin[^']*)': \{ role: 'gestor'/g)].map(([, id]) => id!)
+	Object.entries(ADMIN_ACCESS)
+		.filter(([, access]) => access.role === 'gestor')
+		.map(([id]) => id)
 );
 
 async function sessionCookie(
@@ -147,14 +122,17 @@ test('every /admin route refuses anonymous requests, and a fiscal where a gestor
 	request,
 	baseURL
 }) => {
-	const routes = routesOnDisk().filter((r) => r.id !== '/admin/login');
+	const routes = adminRoutesOnDisk()
+		.filter((r) => r.id !== '/admin/login')
+		.filter((r) => r.files.includes('+page.svelte') || r.files.includes('+server.ts'))
+		.map((r) => ({ id: r.id, endpoint: !r.files.includes('+page.svelte') }));
 	expect(routes.length).toBeGreaterThan(3);
 	// The fixture keeps cookies: sign in on a context of its own, so `request` stays anonymous.
 	const signer = await requests.newContext({ baseURL: baseURL! });
 	const fiscal = await sessionCookie(signer, 'fiscal', baseURL!);
 	await signer.dispose();
 	for (const { id, endpoint } of routes) {
-		const path = pathOf(id);
+		const path = samplePath(id);
 		const get = await request.get(path, { maxRedirects: 0 });
 		if (endpoint) expect(get.status(), `GET ${path}`).toBe(401);
 		else {

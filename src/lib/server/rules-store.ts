@@ -214,6 +214,25 @@ async function bump(trx: Db): Promise<void> {
 		.execute();
 }
 
+/**
+ * One change of the rules: `work` (the write and its audit row) in a transaction that also bumps
+ * the version other instances watch — when `changed` says something did change — then this
+ * instance's cache is dropped so the next request reads the new rules.
+ */
+async function changeRules<T>(
+	db: Db,
+	work: (trx: Db) => Promise<T>,
+	changed: (result: T) => boolean = () => true
+): Promise<T> {
+	const result = await db.transaction().execute(async (trx) => {
+		const done = await work(trx);
+		if (changed(done)) await bump(trx);
+		return done;
+	});
+	invalidateRules(db);
+	return result;
+}
+
 type Who = Pick<StaffMember, 'id' | 'email'>;
 
 /** What the audit log keeps of a decree (the values the riders will be charged). */
@@ -232,7 +251,7 @@ export async function addDecree(
 	staff: Who,
 	at: Date = new Date()
 ): Promise<EnteredDecree> {
-	const row = await db.transaction().execute(async (trx) => {
+	const row = await changeRules(db, async (trx) => {
 		const inserted = await trx
 			.insertInto('tariff_decree')
 			.values({
@@ -250,7 +269,6 @@ export async function addDecree(
 			})
 			.returningAll()
 			.executeTakeFirstOrThrow();
-		await bump(trx);
 		await audit(
 			trx,
 			{
@@ -266,7 +284,6 @@ export async function addDecree(
 		);
 		return inserted;
 	});
-	invalidateRules(db);
 	return decreeOf(row);
 }
 
@@ -284,33 +301,34 @@ export async function removeDecree(
 	timeZone = deployed.timeZone
 ): Promise<RemoveResult> {
 	const today = wallClock(at, timeZone).date;
-	const result = await db.transaction().execute(async (trx): Promise<RemoveResult> => {
-		const row = await trx
-			.selectFrom('tariff_decree')
-			.selectAll()
-			.where('id', '=', dbId)
-			.executeTakeFirst();
-		if (!row) return { ok: false, reason: 'not_found' };
-		if (!removable(row.valid_from, today)) return { ok: false, reason: 'in_force' };
-		await trx.deleteFrom('tariff_decree').where('id', '=', dbId).execute();
-		await bump(trx);
-		await audit(
-			trx,
-			{
-				staff,
-				action: 'tariff_decree.delete',
-				entity: 'tariff_decree',
-				entityId: dbId,
-				before: decreeAudit(decreeOf(row)),
-				after: null,
-				note: 'Lançado por engano, removido antes da vigência'
-			},
-			at
-		);
-		return { ok: true };
-	});
-	invalidateRules(db);
-	return result;
+	return changeRules(
+		db,
+		async (trx): Promise<RemoveResult> => {
+			const row = await trx
+				.selectFrom('tariff_decree')
+				.selectAll()
+				.where('id', '=', dbId)
+				.executeTakeFirst();
+			if (!row) return { ok: false, reason: 'not_found' };
+			if (!removable(row.valid_from, today)) return { ok: false, reason: 'in_force' };
+			await trx.deleteFrom('tariff_decree').where('id', '=', dbId).execute();
+			await audit(
+				trx,
+				{
+					staff,
+					action: 'tariff_decree.delete',
+					entity: 'tariff_decree',
+					entityId: dbId,
+					before: decreeAudit(decreeOf(row)),
+					after: null,
+					note: 'Lançado por engano, removido antes da vigência'
+				},
+				at
+			);
+			return { ok: true };
+		},
+		(r) => r.ok
+	);
 }
 
 /** Saves a checked decreed day, audited, and reloads the rules (and the holiday calendar). */
@@ -320,7 +338,7 @@ export async function addDecreedDay(
 	staff: Who,
 	at: Date = new Date()
 ): Promise<EnteredDay> {
-	const row = await db.transaction().execute(async (trx) => {
+	const row = await changeRules(db, async (trx) => {
 		const inserted = await trx
 			.insertInto('decreed_day')
 			.values({
@@ -334,7 +352,6 @@ export async function addDecreedDay(
 			})
 			.returningAll()
 			.executeTakeFirstOrThrow();
-		await bump(trx);
 		await audit(
 			trx,
 			{
@@ -350,7 +367,6 @@ export async function addDecreedDay(
 		);
 		return inserted;
 	});
-	invalidateRules(db);
 	return dayOf(row);
 }
 
@@ -363,32 +379,33 @@ export async function removeDecreedDay(
 	timeZone = deployed.timeZone
 ): Promise<RemoveResult> {
 	const today: LocalDate = wallClock(at, timeZone).date;
-	const result = await db.transaction().execute(async (trx): Promise<RemoveResult> => {
-		const row = await trx
-			.selectFrom('decreed_day')
-			.selectAll()
-			.where('id', '=', dbId)
-			.executeTakeFirst();
-		if (!row) return { ok: false, reason: 'not_found' };
-		if (!removable(row.date, today)) return { ok: false, reason: 'in_force' };
-		await trx.deleteFrom('decreed_day').where('id', '=', dbId).execute();
-		await bump(trx);
-		const { date, action, name, reference } = dayOf(row);
-		await audit(
-			trx,
-			{
-				staff,
-				action: 'decreed_day.delete',
-				entity: 'decreed_day',
-				entityId: dbId,
-				before: { date, action, name, reference },
-				after: null,
-				note: 'Lançado por engano, removido antes da data'
-			},
-			at
-		);
-		return { ok: true };
-	});
-	invalidateRules(db);
-	return result;
+	return changeRules(
+		db,
+		async (trx): Promise<RemoveResult> => {
+			const row = await trx
+				.selectFrom('decreed_day')
+				.selectAll()
+				.where('id', '=', dbId)
+				.executeTakeFirst();
+			if (!row) return { ok: false, reason: 'not_found' };
+			if (!removable(row.date, today)) return { ok: false, reason: 'in_force' };
+			await trx.deleteFrom('decreed_day').where('id', '=', dbId).execute();
+			const { date, action, name, reference } = dayOf(row);
+			await audit(
+				trx,
+				{
+					staff,
+					action: 'decreed_day.delete',
+					entity: 'decreed_day',
+					entityId: dbId,
+					before: { date, action, name, reference },
+					after: null,
+					note: 'Lançado por engano, removido antes da data'
+				},
+				at
+			);
+			return { ok: true };
+		},
+		(r) => r.ok
+	);
 }

@@ -3,12 +3,13 @@
  * needed — twice: in the hook (`guardAdmin`) and in the load/action itself (`requireStaff`).
  * The routes are read from the filesystem, so a new page cannot be forgotten.
  */
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isHttpError, type RequestEvent } from '@sveltejs/kit';
 import { describe, expect, test, vi } from 'vitest';
 import type { StaffMember } from '$lib/domain/staff';
+import { adminRoutesOnDisk, paramsOf, samplePath } from '../../../../tests/admin-routes';
 import { accessOf, ADMIN_ACCESS, roleNeeded } from './access';
 import { guardAdmin } from './hook';
 
@@ -21,37 +22,8 @@ vi.mock('$app/server', () => ({
 }));
 
 const root = fileURLToPath(new URL('../../../routes/admin', import.meta.url));
-const ROUTE_FILES = ['+page.svelte', '+page.server.ts', '+server.ts'];
-
-/** Route ids (`/admin/reclamacoes/[protocolo]`) of every directory with a page or endpoint. */
-function routesOnDisk(dir = root): string[] {
-	const here = readdirSync(dir);
-	const own = here.some((f) => ROUTE_FILES.includes(f))
-		? [
-				`/admin${relative(root, dir).split(sep).join('/') ? `/${relative(root, dir).split(sep).join('/')}` : ''}`
-			]
-		: [];
-	const below = here
-		.filter((f) => statSync(join(dir, f)).isDirectory())
-		.flatMap((f) => routesOnDisk(join(dir, f)));
-	return [...own, ...below];
-}
-
-const routes = routesOnDisk();
+const routes = adminRoutesOnDisk().map((r) => r.id);
 const fileOf = (id: string, name: string) => join(root, ...id.split('/').slice(2), name);
-
-const SAMPLE_PARAMS: Record<string, string> = {
-	protocolo: 'RM-2026-000001',
-	prefixo: '7',
-	id: 'praca-central',
-	n: '0'
-};
-const paramsOf = (id: string) =>
-	Object.fromEntries(
-		[...id.matchAll(/\[(\w+)\]/g)].map(([, name]) => [name!, SAMPLE_PARAMS[name!] ?? '1'])
-	);
-const pathOf = (id: string) =>
-	id.replace(/\[(\w+)\]/g, (_, name: string) => SAMPLE_PARAMS[name] ?? '1');
 
 const FISCAL: StaffMember = { id: 1, email: 'f@garupa.test', name: 'F', role: 'fiscal' };
 
@@ -61,7 +33,7 @@ function fakeEvent(
 	method = 'GET',
 	search = ''
 ): RequestEvent {
-	const url = new URL(`http://localhost${pathOf(id)}${search}`);
+	const url = new URL(`http://localhost${samplePath(id)}${search}`);
 	const noop = () => undefined;
 	return {
 		url,
@@ -132,7 +104,7 @@ describe.each(routes)('%s', (id) => {
 		else {
 			expect(get?.status).toBe(303);
 			expect(get?.headers.get('location')).toBe(
-				`/admin/login?volta=${encodeURIComponent(pathOf(id))}`
+				`/admin/login?volta=${encodeURIComponent(samplePath(id))}`
 			);
 		}
 		expect(guardAdmin(fakeEvent(id, null, 'POST'))?.status).toBe(401);

@@ -123,7 +123,7 @@ export async function getStaff(db: Db, id: number): Promise<StaffRow | null> {
 	return row ? toRow(row) : null;
 }
 
-/** Changes role and/or active flag; deactivating ends the member's sessions. */
+/** Changes role and/or active flag; either ends the member's sessions (they sign in again as what they now are). */
 export async function updateStaff(
 	db: Db,
 	id: number,
