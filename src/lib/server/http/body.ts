@@ -66,7 +66,7 @@ export async function readBytes(
 	request: Request,
 	maxBytes: number,
 	tooLarge?: string
-): Promise<BodyResult<Uint8Array>> {
+): Promise<BodyResult<Uint8Array<ArrayBuffer>>> {
 	const declared = Number(request.headers.get('content-length') ?? 0);
 	if (Number.isFinite(declared) && declared > maxBytes) {
 		await drain(request.body?.getReader(), 0);
