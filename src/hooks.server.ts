@@ -5,8 +5,9 @@ import { paraglideMiddleware } from '$lib/paraglide/server';
 import { handleAdmin } from '$lib/server/auth/hook';
 import { compress } from '$lib/server/compress';
 import { config } from '$lib/server/config';
-import { db } from '$lib/server/db';
+import { closeDb, db } from '$lib/server/db';
 import { scheduleContactErasure } from '$lib/server/lgpd';
+import { handleLog, log, logError } from '$lib/server/log';
 import { initDatabase } from '$lib/server/startup';
 
 /** Create and migrate the database, and load the sample registry when it is empty (not while
@@ -15,7 +16,17 @@ export const init: ServerInit = async () => {
 	if (building) return;
 	await initDatabase();
 	// LGPD: riders' contacts erased hourly once their retention after close ends (lgpd.ts).
-	scheduleContactErasure(db, config.contactRetentionDays);
+	const stopErasure = scheduleContactErasure(db, config.contactRetentionDays);
+	// SIGTERM/SIGINT: adapter-node stops accepting, waits for the requests in flight (at most
+	// SHUTDOWN_TIMEOUT seconds, 30 by default), then emits this; with the database closed nothing
+	// holds the event loop and the process exits 0.
+	process.once('sveltekit:shutdown', (reason: string) => {
+		stopErasure();
+		void closeDb().then(
+			() => log('info', 'encerrado', { reason }),
+			(error: unknown) => log('error', 'falha ao fechar o banco', { reason, error: String(error) })
+		);
+	});
 };
 
 /** Locale from the URL (pt-BR at the root, /es/…, /en/…); `<html lang>` follows it. */
@@ -24,7 +35,12 @@ const handleLocale: Handle = async ({ event, resolve }) => {
 	// The JSON APIs (ours and Open311) speak the caller's Accept-Language themselves and have no
 	// localized URLs: skip the middleware's request copy (a measurable share of each complaint POST).
 	const { pathname } = event.url;
-	if (pathname.startsWith('/api/') || pathname.startsWith('/open311/'))
+	if (
+		pathname.startsWith('/api/') ||
+		pathname.startsWith('/open311/') ||
+		pathname === '/healthz' ||
+		pathname === '/readyz'
+	)
 		return compress(original, await resolve(event));
 	const response = await paraglideMiddleware(original, ({ request, locale }) => {
 		event.request = request;
@@ -36,11 +52,12 @@ const handleLocale: Handle = async ({ event, resolve }) => {
 };
 
 /** `/admin` first: the session and the access check come before anything else runs. */
-export const handle: Handle = sequence(handleAdmin, handleLocale);
+export const handle: Handle = sequence(handleLog, handleAdmin, handleLocale);
 
-/** Never leak internals (or personal data) in an error: log the stack, answer with a code. */
-export const handleError: HandleServerError = ({ error, status }) => {
-	if (status !== 404) console.error(error);
+/** Never leak internals (or personal data) in an error: a 4xx is logged as one line with its code,
+ * a 5xx with its stack (src/lib/server/log.ts); the answer carries only a code. */
+export const handleError: HandleServerError = ({ error, event, status }) => {
+	logError(event, error, status);
 	return {
 		message: status === 404 ? 'Página não encontrada' : 'Erro interno',
 		code: String(status)

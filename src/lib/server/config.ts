@@ -29,6 +29,12 @@ export interface Config {
 	/** `POST /api/complaints` per client address (`COMPLAINTS_RATE_LIMIT`, `<limit>/<seconds>`). */
 	complaintsRateLimit: RateLimitConfig;
 	/**
+	 * Where rate-limit counters live (`RATE_LIMIT_STORE`): `memory` (one process) or `database`
+	 * (shared by every instance on the database). Default: `database` on PostgreSQL, where several
+	 * instances may run; `memory` on SQLite (one process).
+	 */
+	rateLimitStore: 'memory' | 'database';
+	/**
 	 * This app's public address (`PUBLIC_BASE_URL`, else adapter-node's `ORIGIN`), without a
 	 * trailing slash: printed QR cards encode `<base>/v/<prefixo>`. Null: the request's origin.
 	 */
@@ -69,8 +75,10 @@ const ACCEPTED =
  * @example loadConfig({ DATABASE_URL: 'file::memory:' }).database //=> { kind: 'sqlite', path: ':memory:' }
  */
 export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
+	const database = databaseConfig(env['DATABASE_URL']?.trim() ?? '', cwd);
 	return {
-		database: databaseConfig(env['DATABASE_URL']?.trim() ?? '', cwd),
+		database,
+		rateLimitStore: rateLimitStore(env['RATE_LIMIT_STORE']?.trim() ?? '', database),
 		tiles: tilesConfig(env['TILE_URL']?.trim() ?? '', env['TILE_ATTRIBUTION']?.trim() ?? ''),
 		complaintsRateLimit: rateLimitConfig(
 			'COMPLAINTS_RATE_LIMIT',
@@ -80,6 +88,15 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
 		publicBaseUrl: publicBaseUrl(env),
 		contactRetentionDays: contactRetentionDays(env['CONTACT_RETENTION_DAYS']?.trim() ?? '')
 	};
+}
+
+function rateLimitStore(value: string, database: DatabaseConfig): Config['rateLimitStore'] {
+	if (value === '') return database.kind === 'postgres' ? 'database' : 'memory';
+	if (value === 'memory' || value === 'database') return value;
+	throw new ConfigError(
+		`RATE_LIMIT_STORE "${value}" precisa ser memory (um processo) ou database (vários processos ` +
+			'no mesmo banco).'
+	);
 }
 
 /** Six months: time for a penalty's defense and reconsideration (Art. 27, 28) to run out. */

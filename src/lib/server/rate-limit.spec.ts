@@ -1,6 +1,10 @@
-import { describe, expect, test } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from './config';
-import { RateLimiter } from './rate-limit';
+import { createDb, migrate, type Db } from './db';
+import { DbRateLimiter, RateLimiter } from './rate-limit';
 
 const MIN = 60_000;
 
@@ -115,4 +119,60 @@ describe('COMPLAINTS_RATE_LIMIT', () => {
 			expect(() => loadConfig({ COMPLAINTS_RATE_LIMIT: value })).toThrow(ConfigError);
 			expect(() => loadConfig({ COMPLAINTS_RATE_LIMIT: value })).toThrow(/<limite>\/<segundos>/);
 		});
+});
+
+describe('DbRateLimiter: one count for every instance on the database', () => {
+	let dir: string;
+	let a: Db;
+	let b: Db;
+	beforeAll(async () => {
+		dir = mkdtempSync(join(tmpdir(), 'garupa-rate-'));
+		// Two connections to one file: two app processes sharing a database.
+		a = createDb({ kind: 'sqlite', path: join(dir, 'garupa.db') });
+		b = createDb({ kind: 'sqlite', path: join(dir, 'garupa.db') });
+		await migrate(a);
+	});
+	afterAll(async () => {
+		await a.destroy();
+		await b.destroy();
+		rmSync(dir, { recursive: true, force: true });
+	});
+
+	test('20 per 10 minutes across two instances; the 21st is refused on either, like in memory', async () => {
+		const one = new DbRateLimiter('t1', { limit: 20, windowSeconds: 600 }, () => a);
+		const two = new DbRateLimiter('t1', { limit: 20, windowSeconds: 600 }, () => b);
+		const at = 1_800_000_000_000 - (1_800_000_000_000 % (10 * MIN));
+		let ok = 0;
+		for (let i = 0; i < 25; i++) if ((await (i % 2 ? one : two).hit('10.0.0.1', at)).ok) ok++;
+		expect(ok).toBe(20);
+		expect(await one.hit('10.0.0.1', at + 1000)).toEqual({ ok: false, retryAfterSeconds: 599 });
+		expect((await two.hit('10.0.0.2', at + 1000)).ok).toBe(true);
+		// A refused request is not counted: after the window the previous count fades as in memory.
+		const memory = new RateLimiter({ limit: 20, windowSeconds: 600 });
+		burst(memory, '10.0.0.1', 25, at);
+		for (const later of [at + 10 * MIN + 1000, at + 15 * MIN])
+			expect((await one.hit('10.0.0.1', later)).ok).toBe(memory.hit('10.0.0.1', later).ok);
+	});
+
+	test('the address is never stored, only its sha256; old windows are deleted', async () => {
+		const limiter = new DbRateLimiter('t2', { limit: 5, windowSeconds: 60 }, () => a);
+		await limiter.hit('192.0.2.7', 0);
+		await limiter.hit('192.0.2.7', 3 * MIN);
+		const rows = await a.selectFrom('rate_limit').selectAll().where('bucket', '=', 't2').execute();
+		expect(rows).toHaveLength(1);
+		expect(JSON.stringify(rows)).not.toContain('192.0.2.7');
+	});
+});
+
+describe('RATE_LIMIT_STORE', () => {
+	test('database on PostgreSQL, memory on SQLite, unless told', () => {
+		expect(loadConfig({ DATABASE_URL: 'postgres://db/garupa' }).rateLimitStore).toBe('database');
+		expect(loadConfig({}).rateLimitStore).toBe('memory');
+		expect(loadConfig({ RATE_LIMIT_STORE: 'database' }).rateLimitStore).toBe('database');
+		expect(
+			loadConfig({ DATABASE_URL: 'postgres://db/garupa', RATE_LIMIT_STORE: 'memory' })
+				.rateLimitStore
+		).toBe('memory');
+		expect(() => loadConfig({ RATE_LIMIT_STORE: 'redis' })).toThrow(/RATE_LIMIT_STORE/);
+	});
 });

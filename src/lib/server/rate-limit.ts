@@ -9,9 +9,14 @@
  * zero) are dropped as they come up, and past `maxKeys` the least recently seen key is dropped.
  * An attacker with more addresses than `maxKeys` could thus reset others' counts — at 10,000
  * addresses that is a botnet, which a per-process limit does not stop anyway (a proxy or firewall
- * does). One process only: with several instances, each counts its own share.
+ * does). One process only: with several instances, each counts its own share — there
+ * `DbRateLimiter` keeps the same counters in the database (`RATE_LIMIT_STORE=database`, the
+ * default on PostgreSQL).
  */
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import { config, type RateLimitConfig } from './config';
+import { db as sharedDb, type Db } from './db';
 
 export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
 
@@ -100,10 +105,104 @@ export class RateLimiter {
 	}
 }
 
-let complaints: RateLimiter | undefined;
+/**
+ * The same sliding window counter, kept in the database so every instance on it shares one count
+ * per client. Each hit is one atomic upsert (`count + 1` returning the new count) and one read of
+ * the previous window; a hit over the limit takes its count back. Concurrent hits thus never let
+ * more than `limit` through; at worst one is refused early while another's count is taken back.
+ * Clients are stored as a sha256 of their address (LGPD); rows two windows old are deleted.
+ */
+export class DbRateLimiter {
+	readonly limit: number;
+	readonly windowMs: number;
+	readonly #db: () => Db;
+	readonly #bucket: string;
+	#lastSweep = -1;
 
-/** The limiter of `POST /api/complaints` (COMPLAINTS_RATE_LIMIT), one per process. */
-export function complaintsRateLimiter(): RateLimiter {
-	complaints ??= new RateLimiter(config.complaintsRateLimit);
+	constructor(
+		bucket: string,
+		{ limit, windowSeconds }: RateLimitConfig,
+		database: () => Db = sharedDb
+	) {
+		if (!(limit >= 1 && windowSeconds >= 1))
+			throw new RangeError('DbRateLimiter: limit ≥ 1, windowSeconds ≥ 1');
+		this.limit = limit;
+		this.windowMs = windowSeconds * 1000;
+		this.#db = database;
+		this.#bucket = bucket;
+	}
+
+	async hit(key: string, now: number = Date.now()): Promise<RateLimitResult> {
+		const db = this.#db();
+		const window = Math.floor(now / this.windowMs);
+		const client = createHash('sha256').update(key).digest('base64url');
+		const row = { bucket: this.#bucket, client };
+		if (this.#lastSweep !== window) {
+			this.#lastSweep = window;
+			await db
+				.deleteFrom('rate_limit')
+				.where('bucket', '=', this.#bucket)
+				.where('window', '<', window - 1)
+				.execute();
+		}
+		const { count } = await db
+			.insertInto('rate_limit')
+			.values({ ...row, window, count: 1 })
+			.onConflict((oc) =>
+				oc
+					.columns(['bucket', 'client', 'window'])
+					.doUpdateSet({ count: sql<number>`rate_limit.count + 1` })
+			)
+			.returning('count')
+			.executeTakeFirstOrThrow();
+		const previous =
+			(
+				await db
+					.selectFrom('rate_limit')
+					.select('count')
+					.where('bucket', '=', this.#bucket)
+					.where('client', '=', client)
+					.where('window', '=', window - 1)
+					.executeTakeFirst()
+			)?.count ?? 0;
+		const elapsed = now - window * this.windowMs;
+		const weight = (this.windowMs - elapsed) / this.windowMs;
+		if (previous * weight + count <= this.limit + 1e-9) return { ok: true };
+		// Refused: not counted, as in memory.
+		await db
+			.updateTable('rate_limit')
+			.set({ count: sql<number>`count - 1` })
+			.where('bucket', '=', this.#bucket)
+			.where('client', '=', client)
+			.where('window', '=', window)
+			.execute();
+		// Wait until the previous window's weight fades enough, else until the next window.
+		const room = this.limit - (count - 1) - 1;
+		let wait = this.windowMs - elapsed;
+		if (previous > 0 && room >= 0) {
+			const at = this.windowMs * (1 - room / previous);
+			if (at < this.windowMs) wait = Math.max(0, at - elapsed);
+		}
+		return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) };
+	}
+}
+
+/** What a route asks: may this client make one more request now? */
+export interface Limiter {
+	hit(key: string, now?: number): RateLimitResult | Promise<RateLimitResult>;
+}
+
+let complaints: Limiter | undefined;
+
+/**
+ * The limiter of `POST /api/complaints` and of the /reclamar form (COMPLAINTS_RATE_LIMIT): in this
+ * process's memory, or in the database shared by every instance (`RATE_LIMIT_STORE`). Await its
+ * `hit`.
+ */
+export function complaintsRateLimiter(): Limiter {
+	complaints ??=
+		config.rateLimitStore === 'database'
+			? new DbRateLimiter('complaints', config.complaintsRateLimit)
+			: new RateLimiter(config.complaintsRateLimit);
 	return complaints;
 }

@@ -41,7 +41,8 @@ describe('migrations', () => {
 			'004_staff',
 			'005_triage',
 			'006_registry_admin',
-			'007_rules'
+			'007_rules',
+			'008_rate_limit'
 		]);
 		expect(await migrate(db)).toEqual([]);
 		const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
@@ -56,6 +57,7 @@ describe('migrations', () => {
 			'idempotency',
 			'login_failure',
 			'protocol_sequence',
+			'rate_limit',
 			'registry_draft',
 			'registry_draft_entry',
 			'registry_entry',

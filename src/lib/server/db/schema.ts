@@ -140,6 +140,14 @@ export interface ProtocolSequenceTable {
 	last: number;
 }
 
+/** A rate limit's count for one client (sha256 of its address) in one fixed window. */
+export interface RateLimitTable {
+	bucket: string;
+	client: string;
+	window: number;
+	count: number;
+}
+
 /** An `Idempotency-Key` of `POST /api/complaints` and the answer it got. */
 export interface IdempotencyTable {
 	key: string;
@@ -161,4 +169,5 @@ export interface Database extends StaffTables, TriageTables, RegistryAdminTables
 	complaint_photo: ComplaintPhotoTable;
 	protocol_sequence: ProtocolSequenceTable;
 	idempotency: IdempotencyTable;
+	rate_limit: RateLimitTable;
 }

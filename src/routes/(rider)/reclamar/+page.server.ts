@@ -52,7 +52,7 @@ export const actions = {
 		if (String(form.get('website') ?? '') !== '') {
 			return fail(400, { errors: { form: 'complaint_error_form' }, ...echoed });
 		}
-		const limited = complaintsRateLimiter().hit(getClientAddress());
+		const limited = await complaintsRateLimiter().hit(getClientAddress());
 		if (!limited.ok) {
 			return fail(429, {
 				errors: { form: 'complaint_error_rate' },

@@ -30,7 +30,7 @@ export const POST: RequestHandler = async ({ request, getClientAddress }) => {
 	const locale = apiLocale(request);
 
 	// By the address adapter-node reports: behind a proxy, set ADDRESS_HEADER and XFF_DEPTH.
-	const limited = complaintsRateLimiter().hit(getClientAddress());
+	const limited = await complaintsRateLimiter().hit(getClientAddress());
 	if (!limited.ok) {
 		const minutes = Math.ceil(limited.retryAfterSeconds / 60);
 		return refuse(429, 'rate_limited', m.api_complaint_rate_limited({ minutes }, { locale }), {

@@ -11,6 +11,7 @@ import * as m004 from './004_staff';
 import * as m005 from './005_triage';
 import * as m006 from './006_registry_admin';
 import * as m007 from './007_rules';
+import * as m008 from './008_rate_limit';
 
 export const migrations: Readonly<Record<string, Migration>> = {
 	'001_registry': m001,
@@ -19,5 +20,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
 	'004_staff': m004,
 	'005_triage': m005,
 	'006_registry_admin': m006,
-	'007_rules': m007
+	'007_rules': m007,
+	'008_rate_limit': m008
 };

@@ -1,0 +1,108 @@
+/**
+ * The server's log: one JSON object a line on stdout (stderr for errors), for journald or any
+ * collector. A request is one line — time, level, request id, route id, status, duration — and
+ * never carries personal data: no address, no query string, no body, no header but the request id
+ * the proxy sent (or a new one). The route id is the route's pattern (`/reclamacoes/[protocol]`),
+ * never the path a rider typed.
+ *
+ * Errors (issue 11, item 8): a 4xx is that same single line with an error code and no stack; a 5xx
+ * adds a line with the stack, which is how a developer finds the bug.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Handle, RequestEvent } from '@sveltejs/kit';
+
+export type Level = 'info' | 'warn' | 'error';
+
+export interface RequestLine {
+	requestId: string;
+	route: string | null;
+	method: string;
+	status: number;
+	durationMs: number;
+	/** For a 4xx/5xx raised by the framework or an uncaught error: a short code, never a message. */
+	error?: string;
+}
+
+/** Writes one line. `fields` must hold no personal data. */
+export function log(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
+	const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
+	if (level === 'error') console.error(line);
+	else console.log(line);
+}
+
+/** A request id a proxy may pass on (`X-Request-Id`): short and plain, else a new one. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+const ids = new WeakMap<RequestEvent, string>();
+const codes = new WeakMap<RequestEvent, string>();
+
+/** The id this request is logged under (also sent back as `X-Request-Id`). */
+export function requestId(event: RequestEvent): string {
+	let id = ids.get(event);
+	if (id === undefined) {
+		const sent = event.request.headers.get('x-request-id') ?? '';
+		id = REQUEST_ID.test(sent) ? sent : randomUUID();
+		ids.set(event, id);
+	}
+	return id;
+}
+
+/** The short code a framework error status is logged with. */
+export function errorCode(status: number): string {
+	const known: Record<number, string> = {
+		400: 'bad_request',
+		403: 'forbidden',
+		404: 'not_found',
+		405: 'method_not_allowed',
+		413: 'payload_too_large',
+		415: 'unsupported_media_type'
+	};
+	return known[status] ?? (status >= 500 ? 'internal_error' : `http_${status}`);
+}
+
+/**
+ * For `handleError`: a 4xx only marks the request, whose line then carries the code (no stack, no
+ * message: messages can quote what the client sent); a 5xx logs its stack now, with the request id.
+ */
+export function logError(event: RequestEvent, error: unknown, status: number): string {
+	const code = errorCode(status);
+	codes.set(event, code);
+	if (status >= 500) {
+		const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
+		log('error', 'erro interno', {
+			requestId: requestId(event),
+			route: event.route.id,
+			status,
+			stack
+		});
+	}
+	return code;
+}
+
+/** The first hook: times the request and writes its line once the response is ready. */
+export const handleLog: Handle = async ({ event, resolve }) => {
+	const started = performance.now();
+	const id = requestId(event);
+	let status = 500;
+	try {
+		const response = await resolve(event);
+		status = response.status;
+		try {
+			response.headers.set('x-request-id', id);
+		} catch {
+			// Immutable headers (a fetched response passed through): the log line still has the id.
+		}
+		return response;
+	} finally {
+		const line: RequestLine = {
+			requestId: id,
+			route: event.route.id,
+			method: event.request.method,
+			status,
+			durationMs: Math.round((performance.now() - started) * 10) / 10
+		};
+		const code = codes.get(event);
+		if (code !== undefined) line.error = code;
+		log(status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info', 'request', { ...line });
+	}
+};
