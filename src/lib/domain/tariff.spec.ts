@@ -57,4 +57,8 @@ describe('fare quotes (Art. 16: a bandeirada per bandeira; centavos)', () => {
 		expect(formatBRL(900).replace(/\s/g, ' ')).toBe('R$ 9,00');
 		expect(formatBRL(123456).replace(/\s/g, ' ')).toBe('R$ 1.234,56');
 	});
+	test('money is R$ 9,00 whatever the rider’s language (issue 10 item 10: not "9,00 BRL")', () => {
+		for (const locale of ['pt-BR', 'es', 'en'])
+			expect(formatBRL(900).replace(/\s/g, ' '), locale).toBe('R$ 9,00');
+	});
 });

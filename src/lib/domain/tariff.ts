@@ -93,17 +93,16 @@ export function quoteFare(decree: TariffDecree, flag: Flag, options: FareOptions
 	return { centavos: parts.reduce((sum, p) => sum + p.centavos, 0), flag, decree, parts };
 }
 
-const currency = new Map<string, Intl.NumberFormat>();
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 /**
- * Centavos as currency in the rider's language (Brazilian reais).
- * @example formatBRL(900) //=> 'R$ 9,00' (with a no-break space)
+ * Centavos as Brazilian money, written the Brazilian way in every language (UX.md: "R$ 9,00 in
+ * every language") — the price on the street is in reais, never "9,00 BRL" or "R$9.00".
+ * The second parameter is ignored: older callers pass the page's language, which must not change
+ * how money is written.
+ * @example formatBRL(900, 'es') //=> 'R$ 9,00' (with a no-break space)
  */
-export function formatBRL(centavos: number, locale = 'pt-BR'): string {
-	let f = currency.get(locale);
-	if (!f) {
-		f = new Intl.NumberFormat(locale, { style: 'currency', currency: 'BRL' });
-		currency.set(locale, f);
-	}
-	return f.format(centavos / 100);
+export function formatBRL(centavos: number, ...ignored: [locale?: string]): string {
+	void ignored;
+	return brl.format(centavos / 100);
 }

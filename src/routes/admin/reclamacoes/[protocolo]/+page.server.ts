@@ -1,4 +1,5 @@
 import { error, fail } from '@sveltejs/kit';
+import { readForm } from '$lib/server/http/body';
 import { parseLocalDate } from '$lib/domain/clock';
 import { COMPLAINT_STATES } from '$lib/domain/complaint';
 import { STATE_LABEL, isComplaintState } from '$lib/domain/triage';
@@ -54,11 +55,8 @@ export const load: PageServerLoad = async ({ params }) => {
 
 /** The request's form, or null when it cannot be read (a 400, never a 500). */
 async function formOf(request: Request): Promise<FormData | null> {
-	try {
-		return await request.formData();
-	} catch {
-		return null;
-	}
+	const body = await readForm(request);
+	return body.ok ? body.value : null;
 }
 
 const BAD_FORM = fail(400, {
