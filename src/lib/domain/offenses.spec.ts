@@ -2,6 +2,9 @@ import { describe, expect, test } from 'vitest';
 import {
 	catalogOn,
 	citeOf,
+	commonSituations,
+	offenseCatalogAt,
+	situationsOf,
 	escalate,
 	offensesOf,
 	penaltyRuleOf,
@@ -376,4 +379,105 @@ describe('citations', () => {
 		expect(citationId(cite)).toBe(id);
 	});
 	test('a malformed id throws', () => expect(() => citeOf('art-21')).toThrow(RangeError));
+});
+
+describe('catalog fixes: the law, as a rider should hear it (issue 10, item 11)', () => {
+	const wording = (code: string) => situation(code)?.wording['pt-BR'];
+	test('unauthorized (Art. 22, II) and no visible prefix (Art. 6º, V, h; Art. 21, VI) are two situations', () => {
+		expect(situation('moto-nao-autorizada')?.articles).toEqual(['art22-II', 'art24-III']);
+		expect(wording('moto-nao-autorizada')).not.toMatch(/prefixo/i);
+		expect(situation('sem-prefixo')?.articles).toEqual(['art6-V', 'art21-VI']);
+		expect(offensesOf(['sem-prefixo'], catalog).map((o) => o.penalty)).toContain('multa');
+	});
+	test('towing without both hands on the handlebar (Art. 21, XXI) is something a rider sees', () => {
+		expect(situation('reboque-sem-maos')?.articles).toEqual(['art21-XXI']);
+		expect(catalog.notObservable.map((n) => n.article)).not.toContain('art21-XXI');
+	});
+	test('Art. 24, V in the law’s words: physically attacked a passenger, an inspector or a colleague', () =>
+		expect(wording('agressao')).toBe('Agrediu fisicamente o passageiro, um fiscal ou colega'));
+	test('Art. 20, VII in the law’s words: smoked or let someone smoke', () =>
+		expect(wording('fumando')).toBe('Fumou ou deixou alguém fumar durante a corrida'));
+	test('Art. 25, IV: who rode is neither the holder nor the auxiliary driver → cassação', () => {
+		expect(wording('condutor-nao-credenciado')).toBe(
+			'Quem dirigia não é o titular nem o condutor auxiliar'
+		);
+		expect(offensesOf(['condutor-nao-credenciado'], catalog).map((o) => o.penalty)).toEqual([
+			'cassacao'
+		]);
+	});
+	test('Art. 22, VII: a stand outside the official places → apreensão', () => {
+		expect(wording('ponto-irregular')).toBe('Ponto fora do lugar oficial');
+		expect(offensesOf(['ponto-irregular'], catalog).map((o) => o.penalty)).toEqual(['apreensao']);
+	});
+	test('the form’s tiles: 6–8 common situations, cobrou a mais first', () => {
+		const tiles = commonSituations(catalog).map((s) => s.code);
+		expect(tiles.length).toBeGreaterThanOrEqual(6);
+		expect(tiles.length).toBeLessThanOrEqual(8);
+		expect(tiles[0]).toBe('cobrou-mais');
+		expect(tiles).toContain('moto-nao-autorizada');
+	});
+	test('every code a complaint may have stored before these fixes still resolves', () => {
+		const before = [
+			'cobrou-mais',
+			'direcao-perigosa',
+			'embriagado',
+			'moto-defeituosa',
+			'armado',
+			'agressao',
+			'desrespeito',
+			'fumando',
+			'fone-de-ouvido',
+			'sem-capacete',
+			'capacete-no-guidao',
+			'sem-touca',
+			'cobrou-touca',
+			'moto-suja',
+			'interrompeu-sem-outra',
+			'nao-devolveu',
+			'fora-do-assento',
+			'mais-de-um-passageiro',
+			'carga-na-garupa',
+			'sem-colete',
+			'sem-luvas',
+			'aliciou-no-ponto',
+			'fura-fila',
+			'abandonou-moto',
+			'ponto-outros-servicos',
+			'propaganda',
+			'sem-documentos',
+			'moto-nao-autorizada',
+			'outro'
+		];
+		const at = new Date('2026-11-30T12:00:00-04:00');
+		expect(
+			situationsOf(before, at)
+				.map((s) => s.code)
+				.sort()
+		).toEqual([...before].sort());
+	});
+});
+
+describe('offenseCatalogAt: the one way to the catalog in force at an instant', () => {
+	const newer: OffenseCatalog = {
+		...catalog,
+		validFrom: '2027-01-01',
+		law: 'Lei nova',
+		situations: []
+	};
+	test('judged on Rolim de Moura’s calendar: 31/12 22:00 local (02:00Z) is still the old law', () => {
+		expect(offenseCatalogAt(new Date('2027-01-01T02:00:00Z'), [catalog, newer]).law).toBe(
+			'Lei 2.059/2011'
+		);
+		expect(offenseCatalogAt(new Date('2027-01-01T04:00:00Z'), [catalog, newer]).law).toBe(
+			'Lei nova'
+		);
+	});
+	test('before the first law, and for an invalid date, the first catalog', () => {
+		expect(offenseCatalogAt(new Date('2000-01-01T12:00:00Z'))).toBe(offenseCatalog);
+		expect(offenseCatalogAt(new Date('nope'))).toBe(offenseCatalog);
+	});
+	test('a code the newer catalog dropped still reads back from the older one', () => {
+		const at = new Date('2027-06-01T12:00:00-04:00');
+		expect(situationsOf(['fumando'], at, [catalog, newer]).map((s) => s.code)).toEqual(['fumando']);
+	});
 });

@@ -7,9 +7,10 @@
  * law is a new catalog, not new code. Provisions are named by their /lei anchor ids
  * (`'art21-XVII'`), and every cite is derived from the id, so it always links (src/lib/law).
  */
-import type { LocalDate } from './clock';
+import { wallClock, type LocalDate } from './clock';
 import { addMonths } from './registry';
-import { offenseCatalog } from '$lib/profile/offenses';
+import { profile } from '$lib/profile';
+import { offenseCatalog, offenseCatalogs } from '$lib/profile/offenses';
 
 /** Art. 19, in its order — which is also the order of gravity. */
 export type Penalty = 'advertencia' | 'multa' | 'apreensao' | 'suspensao' | 'cassacao';
@@ -78,6 +79,11 @@ export interface OffenseCatalog {
 	reincidenceWindowMonths: number;
 	/** Numbers shown before anything else when a situation is a danger. */
 	emergency: readonly { number: string; name: Localized }[];
+	/**
+	 * The situations riders report most, in the order the form shows them as big tiles (6–8);
+	 * every other situation is under "Outra situação". Absent: the first six.
+	 */
+	common?: readonly string[];
 }
 
 /** The catalog in force on a local date, or null before the first. */
@@ -89,6 +95,57 @@ export function catalogOn(
 	for (const c of catalogs)
 		if (c.validFrom <= date && (!found || c.validFrom > found.validFrom)) found = c;
 	return found;
+}
+
+/**
+ * The one way to the catalog: the one in force at `at` on the municipality's calendar — a
+ * complaint is judged (and shown to staff) by the catalog of its own date, the form offers the one
+ * of today. Before the first catalog's date, the first catalog (no complaint can be older, but a
+ * typed date can).
+ * @example offenseCatalogAt(new Date('2026-12-02T21:00:00-04:00')).law //=> 'Lei 2.059/2011'
+ */
+export function offenseCatalogAt(
+	at: Date,
+	catalogs: readonly OffenseCatalog[] = offenseCatalogs,
+	timeZone: string = profile.timeZone
+): OffenseCatalog {
+	const date = Number.isNaN(at.getTime()) ? null : wallClock(at, timeZone).date;
+	const first = [...catalogs].sort((a, b) => a.validFrom.localeCompare(b.validFrom))[0];
+	return (date ? catalogOn(date, catalogs) : null) ?? first ?? offenseCatalog;
+}
+
+/**
+ * The situations of stored codes, worded by the catalog in force at `at` (the complaint's date);
+ * a code that catalog lacks is looked up in the others, newest first, so a stored complaint always
+ * reads back. Unknown codes are left out.
+ */
+export function situationsOf(
+	codes: readonly string[],
+	at: Date,
+	catalogs: readonly OffenseCatalog[] = offenseCatalogs
+): Situation[] {
+	const inForce = offenseCatalogAt(at, catalogs);
+	const others = [...catalogs].sort((a, b) => b.validFrom.localeCompare(a.validFrom));
+	const found: Situation[] = inForce.situations.filter((s) => codes.includes(s.code));
+	for (const code of codes) {
+		if (found.some((s) => s.code === code)) continue;
+		for (const c of others) {
+			const s = c.situations.find((x) => x.code === code);
+			if (s) {
+				found.push(s);
+				break;
+			}
+		}
+	}
+	return found;
+}
+
+/** The situations a rider sees first (`common`), resolved against the catalog, in its order. */
+export function commonSituations(catalog: OffenseCatalog): readonly Situation[] {
+	const codes = catalog.common ?? catalog.situations.slice(0, 6).map((s) => s.code);
+	return codes
+		.map((code) => catalog.situations.find((s) => s.code === code))
+		.filter((s): s is Situation => s !== undefined);
 }
 
 const ID = /^art(\d+)(?:-(pu|p\d+|[IVXLC]+))?$/;

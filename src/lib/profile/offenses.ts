@@ -27,6 +27,18 @@ const EQUIPMENT_NOTE: Localized = {
 		'this Law requires"), punished with a fine.'
 };
 
+const PREFIX_NOTE: Localized = {
+	'pt-BR':
+		'O número do prefixo pintado no tanque e nas carenagens (Art. 6º, V, h) é equipamento ' +
+		'exigido pela lei. Trafegar sem ele é a conduta do Art. 21, VI, punida com multa.',
+	es:
+		'El número de prefijo pintado en el tanque y los carenados (Art. 6º, V, h) es equipo ' +
+		'exigido por la ley. Circular sin él es la conducta del Art. 21, VI, sancionada con multa.',
+	en:
+		'The prefix number painted on the tank and side fairings (Art. 6º, V, h) is equipment the ' +
+		'law requires. Riding without it is the conduct of Art. 21, VI, punished with a fine.'
+};
+
 /** Lei 2.059/2011, in force from 24/10/2011 (Art. 32; see src/lib/profile/rolim-de-moura.ts). */
 export const lei2059Offenses: OffenseCatalog = {
 	validFrom: '2011-10-24',
@@ -82,9 +94,10 @@ export const lei2059Offenses: OffenseCatalog = {
 		{
 			code: 'agressao',
 			wording: {
-				'pt-BR': 'Agrediu alguém',
-				es: 'Agredió a alguien',
-				en: 'Physically attacked someone'
+				// Art. 24, V: "agredir fisicamente qualquer fiscal, passageiro ou colega de trabalho".
+				'pt-BR': 'Agrediu fisicamente o passageiro, um fiscal ou colega',
+				es: 'Agredió físicamente al pasajero, a un fiscal o a un colega',
+				en: 'Physically attacked the passenger, an inspector or a colleague'
 			},
 			articles: ['art24-V'],
 			danger: true
@@ -101,9 +114,10 @@ export const lei2059Offenses: OffenseCatalog = {
 		{
 			code: 'fumando',
 			wording: {
-				'pt-BR': 'O mototaxista estava fumando',
-				es: 'El mototaxista estaba fumando',
-				en: 'The driver was smoking'
+				// Art. 20, VII: "fumar ou admitir que alguém fume durante o percurso da viagem".
+				'pt-BR': 'Fumou ou deixou alguém fumar durante a corrida',
+				es: 'Fumó o dejó que alguien fumara durante el viaje',
+				en: 'Smoked or let someone smoke during the ride'
 			},
 			articles: ['art20-VII']
 		},
@@ -286,12 +300,55 @@ export const lei2059Offenses: OffenseCatalog = {
 		{
 			code: 'moto-nao-autorizada',
 			wording: {
-				'pt-BR': 'Moto não autorizada ou sem prefixo',
-				es: 'Moto no autorizada o sin número de prefijo',
-				en: 'Unauthorized motorcycle or no prefix number'
+				'pt-BR': 'Moto não autorizada pela Prefeitura',
+				es: 'Moto no autorizada por la Municipalidad',
+				en: 'Motorcycle not authorized by the city'
 			},
 			// The same conduct is in both: apreensão (Art. 22, II) and suspensão (Art. 24, III).
 			articles: ['art22-II', 'art24-III']
+		},
+		{
+			code: 'sem-prefixo',
+			wording: {
+				'pt-BR': 'Sem o número do prefixo visível',
+				es: 'Sin el número de prefijo visible',
+				en: 'No visible prefix number'
+			},
+			// Another conduct than riding unauthorized: the prefix number is equipment the vehicle
+			// must carry (Art. 6º, V, h); riding without it is Art. 21, VI.
+			articles: ['art6-V', 'art21-VI']
+		},
+		{
+			code: 'condutor-nao-credenciado',
+			wording: {
+				'pt-BR': 'Quem dirigia não é o titular nem o condutor auxiliar',
+				es: 'Quien conducía no es el titular ni el conductor auxiliar',
+				en: 'The rider was neither the holder nor the auxiliary driver'
+			},
+			// Art. 25, IV: "permitir a prestação dos serviços por pessoas não credenciadas junto à
+			// SEMAM"; the verdict page shows both names to compare.
+			articles: ['art25-IV']
+		},
+		{
+			code: 'ponto-irregular',
+			wording: {
+				'pt-BR': 'Ponto fora do lugar oficial',
+				es: 'Parada fuera del lugar oficial',
+				en: 'A stand outside the official places'
+			},
+			// Art. 22, VII: "fazer ponto de mototáxi fora dos locais definidos em regulamento".
+			articles: ['art22-VII']
+		},
+		{
+			code: 'reboque-sem-maos',
+			wording: {
+				'pt-BR': 'Rebocava outro veículo sem as duas mãos no guidão',
+				es: 'Remolcaba otro vehículo sin las dos manos en el manillar',
+				en: 'Towed another vehicle without both hands on the handlebar'
+			},
+			// Art. 21, XXI: "rebocar outro veículo sem segurar o guidão com ambas as mãos" — a rider
+			// on the pillion sees it.
+			articles: ['art21-XXI']
 		},
 		{
 			code: 'outro',
@@ -342,6 +399,7 @@ export const lei2059Offenses: OffenseCatalog = {
 		{ provision: 'art5-III', penalty: 'multa', basis: 'art21-VI', note: EQUIPMENT_NOTE },
 		{ provision: 'art5-IV', penalty: 'multa', basis: 'art21-VI', note: EQUIPMENT_NOTE },
 		{ provision: 'art5-V', penalty: 'multa', basis: 'art21-VI', note: EQUIPMENT_NOTE },
+		{ provision: 'art6-V', penalty: 'multa', basis: 'art21-VI', note: PREFIX_NOTE },
 		// Art. 20 caput: "A advertência será aplicada quando…".
 		{ provision: 'art20', penalty: 'advertencia', basis: 'art20' },
 		// Art. 21 caput: "A multa será aplicada quando…"; amounts by regulation (parágrafo único).
@@ -449,27 +507,13 @@ export const lei2059Offenses: OffenseCatalog = {
 			reason: {
 				'pt-BR':
 					'As especificações da SEMAM são técnicas e a vistoria as verifica. O passageiro pode ' +
-					'relatar "Moto com defeito" ou "Moto não autorizada ou sem prefixo".',
+					'relatar "Moto com defeito" ou "Moto não autorizada pela Prefeitura" ou "Sem o número do prefixo visível".',
 				es:
 					'Las especificaciones de la SEMAM son técnicas y la inspección las verifica. El ' +
-					'pasajero puede relatar "Moto con fallas" o "Moto no autorizada o sin prefijo".',
+					'pasajero puede relatar "Moto con fallas" o "Moto no autorizada por la Municipalidad" o "Sin el número de prefijo visible".',
 				en:
 					'SEMAM’s specifications are technical and the inspection checks them. A rider can ' +
-					'report "Faulty motorcycle" or "Unauthorized motorcycle or no prefix".'
-			}
-		},
-		{
-			article: 'art21-XXI',
-			reason: {
-				'pt-BR':
-					'Rebocar outro veículo não acontece numa corrida com passageiro; é conduta de trânsito ' +
-					'constatada pela fiscalização.',
-				es:
-					'Remolcar otro vehículo no ocurre en un viaje con pasajero; es una conducta de ' +
-					'tránsito que constata la fiscalización.',
-				en:
-					'Towing another vehicle does not happen on a ride with a passenger; it is a traffic ' +
-					'conduct that inspectors establish.'
+					'report "Faulty motorcycle" or "Motorcycle not authorized by the city" or "No visible prefix number".'
 			}
 		}
 	],
@@ -478,6 +522,17 @@ export const lei2059Offenses: OffenseCatalog = {
 	// 9.503/1997, art. 263, II), kept until a regulation (Art. 31) sets one; SEMAM may pass another
 	// window to `escalate`.
 	reincidenceWindowMonths: 12,
+	// The tiles of /reclamar: what riders report most (issue 10), big enough for a thumb.
+	common: [
+		'cobrou-mais',
+		'direcao-perigosa',
+		'sem-capacete',
+		'desrespeito',
+		'agressao',
+		'embriagado',
+		'interrompeu-sem-outra',
+		'moto-nao-autorizada'
+	],
 	emergency: [
 		{
 			number: '190',

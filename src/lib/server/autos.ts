@@ -6,18 +6,18 @@
  * The penalty is never typed in: it is `escalate()` over the vehicle's confirmed offenses in the
  * reincidence window of the catalog in force (`reincidenceWindowMonths`: the law is silent).
  */
-import type { LocalDate } from '$lib/domain/clock';
+import { zonedInstant, type LocalDate } from '$lib/domain/clock';
 import type { HolidayCalendar } from '$lib/domain/holidays';
 import {
-	catalogOn,
 	citeOf,
+	offenseCatalogAt,
 	escalate,
 	type ConfirmedOffense,
 	type Escalation,
 	type OffenseCatalog
 } from '$lib/domain/offenses';
 import { autoDeadlines, type AutoDeadlines, type AutoDecision } from '$lib/domain/triage';
-import { offenseCatalog, offenseCatalogs } from '$lib/profile/offenses';
+import { profile } from '$lib/profile';
 import { audit } from './audit';
 import { currentRules } from './rules-store';
 import type { AdminResult, Staff } from './complaint-admin';
@@ -31,7 +31,7 @@ export const AUTO_NUMBER = /^AI-(\d{4})-(\d{6,9})$/;
 
 /** The catalog in force on a day (its reincidence window too). */
 export const catalogFor = (day: LocalDate): OffenseCatalog =>
-	catalogOn(day, offenseCatalogs) ?? offenseCatalog;
+	offenseCatalogAt(zonedInstant(day, 12 * 60, profile.timeZone));
 
 /** The offenses SEMAM confirmed for a vehicle (decision final, Art. 28 §2º). */
 export async function confirmedOffenses(db: Db, prefixo: string): Promise<ConfirmedOffense[]> {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { parseAmount } from '$lib/domain/rider-input';
 import { centavosOf, instantOf, requestOf } from './complaint-form';
 
 describe('what the rider types → the complaint request', () => {
@@ -9,9 +10,15 @@ describe('what the rider types → the complaint request', () => {
 		['R$ 9,00', 900],
 		['1.012,50', 101250],
 		['doze', NaN],
-		['12.5', NaN],
+		['12.5', 1250],
+		['12.50', 1250],
 		['-3', NaN]
 	])('%s → %s centavos', (text, centavos) => expect(centavosOf(text)).toBe(centavos));
+
+	test('the server reads an amount exactly as the browser does (one parser, issue 10 item 12)', () => {
+		for (const text of ['12', '12,50', '12.50', '12.5', 'R$ 1.012,50', '12,505', 'doze'])
+			expect(centavosOf(text)).toBe(parseAmount(text) ?? NaN);
+	});
 
 	test('a local date-time is Rolim de Moura time (UTC−4)', () => {
 		expect(instantOf('2026-12-02T21:10', 'America/Porto_Velho')).toBe('2026-12-03T01:10:00.000Z');

@@ -2,27 +2,22 @@
  * The complaint form (/reclamar) as the shape the shared schema validates: the form speaks the
  * rider's words (a local date and time, "R$ 12,50"), the schema speaks the API's.
  */
-import { zonedInstant } from '$lib/domain/clock';
 import type { ComplaintRequest } from '$lib/domain/complaint';
+import { parseAmount, parseLocalDateTime } from '$lib/domain/rider-input';
 import type { Stand } from '$lib/domain/stands';
 
-/** "12", "12,50", "R$ 1.012,50" → centavos; NaN when it is not an amount (the schema says so). */
+/**
+ * "12", "12,50", "12.50", "R$ 1.012,50" → centavos by the parser the browser uses too
+ * (`parseAmount`); NaN when it is not an amount (the schema says so).
+ */
 export function centavosOf(text: string): number {
-	const cleaned = text.replace(/R\$|\s/g, '');
-	if (!/^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d+(,\d{1,2})?$/.test(cleaned)) return NaN;
-	const [reais = '0', cents = ''] = cleaned.replace(/\./g, '').split(',');
-	return Number(reais) * 100 + Number(cents.padEnd(2, '0'));
+	return parseAmount(text) ?? NaN;
 }
 
 /** `2026-12-02T21:10` on Rolim de Moura's clock → an ISO instant with its offset. */
 export function instantOf(local: string, timeZone: string): string {
-	const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(local);
-	if (!m) return local; // the schema reports it
-	try {
-		return zonedInstant(m[1] ?? '', Number(m[2]) * 60 + Number(m[3]), timeZone).toISOString();
-	} catch {
-		return local;
-	}
+	// Not a date and time: passed on as typed, and the schema reports it.
+	return parseLocalDateTime(local, timeZone)?.toISOString() ?? local;
 }
 
 const text = (form: FormData, name: string) => {

@@ -22,7 +22,7 @@ import * as v from 'valibot';
 import { wallClock } from '$lib/domain/clock';
 import type { ComplaintContext, ComplaintInput } from '$lib/domain/complaint';
 import {
-	catalogOn,
+	offenseCatalogAt,
 	offensesOf,
 	PENALTIES,
 	type Offense,
@@ -31,7 +31,6 @@ import {
 import { formatPrefix, type VehicleCode } from '$lib/domain/plate';
 import { buildIndex, type RegistryIndex, type RegistrySnapshot } from '$lib/domain/registry';
 import { profile } from '$lib/profile';
-import { offenseCatalog, offenseCatalogs } from '$lib/profile/offenses';
 import type { Database } from './db/schema';
 import { writeTransaction } from './group-commit';
 import type { Photo } from './photos';
@@ -77,8 +76,7 @@ export interface CreateInput {
  * catalog in force — the same catalog `createComplaint` judges them by.
  */
 export function complaintContext(now: Date): ComplaintContext {
-	const catalog =
-		catalogOn(wallClock(now, profile.timeZone).date, offenseCatalogs) ?? offenseCatalog;
+	const catalog = offenseCatalogAt(now);
 	let situations = situationSets.get(catalog);
 	if (!situations) {
 		situations = new Set(catalog.situations.map((s) => s.code));
@@ -108,7 +106,7 @@ export async function createComplaint(db: Db, input: CreateInput): Promise<Creat
 	try {
 		// The municipality's calendar: 31 Dec 22:00 in Rolim de Moura is still that year.
 		const today = wallClock(now, profile.timeZone).date;
-		const catalog = catalogOn(today, offenseCatalogs) ?? offenseCatalog;
+		const catalog = offenseCatalogAt(now);
 		const offenses = offensesOf(body.situations, catalog);
 		const year = Number(today.slice(0, 4));
 		const prefixo = body.vehicle ? await registeredPrefixo(db, body.vehicle) : null;

@@ -3,9 +3,8 @@
  * rider's contact, text and typed place are never even selected, and only public notes are read.
  */
 import { json } from '@sveltejs/kit';
-import { wallClock } from '$lib/domain/clock';
 import { COMPLAINT_STATES, type ComplaintState } from '$lib/domain/complaint';
-import { catalogOn, type OffenseCatalog } from '$lib/domain/offenses';
+import { offenseCatalogAt, type OffenseCatalog } from '$lib/domain/offenses';
 import {
 	MAX_RESULTS,
 	PUBLIC_STATES,
@@ -14,16 +13,12 @@ import {
 	type PublicComplaint,
 	type RequestFilters
 } from '$lib/domain/open311';
-import { profile } from '$lib/profile';
-import { offenseCatalog, offenseCatalogs } from '$lib/profile/offenses';
 import { apiLocale, CORS } from './api';
 import type { Db } from './db';
 
 /** The catalog a complaint was filed under (its situations' wording). */
 export function catalogAt(iso: string): OffenseCatalog {
-	return (
-		catalogOn(wallClock(new Date(iso), profile.timeZone).date, offenseCatalogs) ?? offenseCatalog
-	);
+	return offenseCatalogAt(new Date(iso));
 }
 
 const isState = (s: string): s is ComplaintState => s in COMPLAINT_STATES;

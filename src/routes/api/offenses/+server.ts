@@ -1,5 +1,4 @@
-import { citeOf, offensesOf } from '$lib/domain/offenses';
-import { offenseCatalog } from '$lib/profile/offenses';
+import { citeOf, offenseCatalogAt, offensesOf } from '$lib/domain/offenses';
 import { ok, preflight } from '$lib/server/api';
 import type { RequestHandler } from './$types';
 
@@ -11,7 +10,7 @@ import type { RequestHandler } from './$types';
  * deployed catalog: cacheable for an hour.
  */
 export const GET: RequestHandler = () => {
-	const catalog = offenseCatalog;
+	const catalog = offenseCatalogAt(new Date());
 	return ok(
 		{
 			law: { id: catalog.lawId, title: catalog.law, validFrom: catalog.validFrom },

@@ -2,10 +2,9 @@ import { error } from '@sveltejs/kit';
 import { answerDeadline } from '$lib/domain/complaint';
 import { wallClock } from '$lib/domain/clock';
 import { overcharge } from '$lib/domain/overcharge';
-import { catalogOn } from '$lib/domain/offenses';
+import { situationsOf } from '$lib/domain/offenses';
 import { m } from '$lib/paraglide/messages';
 import { profile } from '$lib/profile';
-import { offenseCatalog, offenseCatalogs } from '$lib/profile/offenses';
 import { effectiveRules } from '$lib/server/calendar';
 import { getComplaintForRider, PROTOCOL, TOKEN } from '$lib/server/complaints';
 import { db } from '$lib/server/db';
@@ -23,8 +22,6 @@ export const load: PageServerLoad = async ({ params, url, setHeaders }) => {
 	// Private to whoever holds the link: never in a shared cache, never indexed.
 	setHeaders({ 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex' });
 	const occurredAt = new Date(complaint.occurredAt);
-	const catalog =
-		catalogOn(wallClock(occurredAt, profile.timeZone).date, offenseCatalogs) ?? offenseCatalog;
 	const rules = await effectiveRules();
 	const check =
 		complaint.paidCentavos !== null
@@ -33,9 +30,11 @@ export const load: PageServerLoad = async ({ params, url, setHeaders }) => {
 	const received = wallClock(new Date(complaint.createdAt), profile.timeZone).date;
 	return {
 		complaint,
-		situations: catalog.situations
-			.filter((s) => complaint.situations.includes(s.code))
-			.map((s) => ({ code: s.code, wording: s.wording })),
+		// Worded by the catalog the complaint was filed under (its codes were checked against it).
+		situations: situationsOf(complaint.situations, new Date(complaint.createdAt)).map((s) => ({
+			code: s.code,
+			wording: s.wording
+		})),
 		overcharge: check && {
 			legalCentavos: check.legal?.centavos ?? null,
 			bandeira: check.bandeira,

@@ -3,7 +3,7 @@ import { readForm } from '$lib/server/http/body';
 import { parseLocalDate } from '$lib/domain/clock';
 import { COMPLAINT_STATES } from '$lib/domain/complaint';
 import { STATE_LABEL, isComplaintState } from '$lib/domain/triage';
-import { offenseCatalog } from '$lib/profile/offenses';
+import { situationsOf } from '$lib/domain/offenses';
 import { requireStaff } from '$lib/server/auth/guard';
 import {
 	AUTO_STEPS,
@@ -45,9 +45,11 @@ export const load: PageServerLoad = async ({ params }) => {
 		autos,
 		isGestor: staff.role === 'gestor',
 		today: localDate(now),
-		situations: offenseCatalog.situations
-			.filter((s) => complaint.situations.includes(s.code))
-			.map((s) => ({ code: s.code, wording: s.wording['pt-BR'] })),
+		// Worded by the catalog the complaint was filed under, not today's.
+		situations: situationsOf(complaint.situations, new Date(complaint.createdAt)).map((s) => ({
+			code: s.code,
+			wording: s.wording['pt-BR']
+		})),
 		next: COMPLAINT_STATES[complaint.status].next.map((id) => ({ id, label: STATE_LABEL[id] })),
 		steps: Object.entries(AUTO_STEPS).map(([id, s]) => ({ id, label: s.label }))
 	};

@@ -1,16 +1,12 @@
-import { wallClock } from '$lib/domain/clock';
-import { catalogOn } from '$lib/domain/offenses';
+import { offenseCatalogAt } from '$lib/domain/offenses';
 import { toService } from '$lib/domain/open311';
-import { profile } from '$lib/profile';
-import { offenseCatalog, offenseCatalogs } from '$lib/profile/offenses';
 import { preflight } from '$lib/server/api';
 import { langOf, open311Json } from '$lib/server/open311';
 import type { RequestHandler } from './$types';
 
 /** GET /open311/v2/services.json — what a rider can report, with the provisions it breaches. */
 export const GET: RequestHandler = ({ request }) => {
-	const catalog =
-		catalogOn(wallClock(new Date(), profile.timeZone).date, offenseCatalogs) ?? offenseCatalog;
+	const catalog = offenseCatalogAt(new Date());
 	const lang = langOf(request);
 	return open311Json(catalog.situations.map((s) => toService(s, catalog, lang)));
 };

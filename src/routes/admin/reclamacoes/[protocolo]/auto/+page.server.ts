@@ -1,6 +1,5 @@
 import { error } from '@sveltejs/kit';
-import { citeOf } from '$lib/domain/offenses';
-import { offenseCatalog } from '$lib/profile/offenses';
+import { citeOf, situationsOf } from '$lib/domain/offenses';
 import { requireStaff } from '$lib/server/auth/guard';
 import { AUTO_NUMBER, autoByNumber, penaltyFor } from '$lib/server/autos';
 import { getComplaintForStaff } from '$lib/server/complaint-staff';
@@ -23,9 +22,10 @@ export const load: PageServerLoad = async ({ params, url }) => {
 		? await getComplaintForStaff(db(), params.protocolo, now)
 		: null;
 	if (!complaint) error(404, NOT_FOUND);
-	const situations = offenseCatalog.situations
-		.filter((s) => complaint.situations.includes(s.code))
-		.map((s) => s.wording['pt-BR']);
+	// Worded by the catalog the complaint was filed under, not today's.
+	const situations = situationsOf(complaint.situations, new Date(complaint.createdAt)).map(
+		(s) => s.wording['pt-BR']
+	);
 
 	const number = url.searchParams.get('numero');
 	if (number !== null) {
