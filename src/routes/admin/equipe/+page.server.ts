@@ -1,3 +1,4 @@
+import { formOrError } from '$lib/server/http/body';
 import { fail } from '@sveltejs/kit';
 import { isRole, ROLE_LABEL } from '$lib/domain/staff';
 import { audit } from '$lib/server/audit';
@@ -34,7 +35,7 @@ export const actions = {
 	/** A new account; the gestor passes the first password on in person (it can be changed here). */
 	criar: async ({ request }) => {
 		const me = requireStaff('gestor');
-		const form = await request.formData();
+		const form = await formOrError(request);
 		const values = {
 			email: text(form, 'email'),
 			name: text(form, 'nome'),
@@ -69,7 +70,7 @@ export const actions = {
 
 	papel: async ({ request }) => {
 		const me = requireStaff('gestor');
-		const form = await request.formData();
+		const form = await formOrError(request);
 		const found = await target(form);
 		if (found.error) return found.error;
 		const role = text(form, 'papel');
@@ -96,7 +97,7 @@ export const actions = {
 
 	ativar: async ({ request }) => {
 		const me = requireStaff('gestor');
-		const form = await request.formData();
+		const form = await formOrError(request);
 		const found = await target(form);
 		if (found.error) return found.error;
 		const active = form.get('ativa') === '1';
@@ -122,7 +123,7 @@ export const actions = {
 
 	senha: async ({ request }) => {
 		const me = requireStaff('gestor');
-		const form = await request.formData();
+		const form = await formOrError(request);
 		const found = await target(form);
 		if (found.error) return found.error;
 		try {

@@ -1,4 +1,5 @@
 import { fail, redirect } from '@sveltejs/kit';
+import { readForm } from '$lib/server/http/body';
 import { signIn } from '$lib/server/auth/login';
 import { safeReturn } from '$lib/server/auth/hook';
 import { COOKIE_OPTIONS, SESSION_COOKIE } from '$lib/server/auth/session';
@@ -16,7 +17,9 @@ export const load: PageServerLoad = ({ locals, url }) => {
 
 export const actions = {
 	default: async ({ request, cookies, getClientAddress, url, setHeaders }) => {
-		const form = await request.formData();
+		const body = await readForm(request);
+		if (!body.ok) return fail(body.status, { email: '', message: body.message });
+		const form = body.value;
 		const email = String(form.get('email') ?? '');
 		const password = String(form.get('senha') ?? '');
 		const volta = safeReturn(String(form.get('volta') ?? url.searchParams.get('volta') ?? ''));

@@ -1,3 +1,4 @@
+import { formOrError } from '$lib/server/http/body';
 import { fail } from '@sveltejs/kit';
 import { wallClock } from '$lib/domain/clock';
 import { removable } from '$lib/domain/decrees';
@@ -22,7 +23,7 @@ function fieldsOf(form: FormData): Record<string, string> {
 
 async function formOf(request: Request): Promise<Record<string, string> | null> {
 	try {
-		return fieldsOf(await request.formData());
+		return fieldsOf(await formOrError(request));
 	} catch {
 		return null;
 	}

@@ -1,3 +1,4 @@
+import { formOrError } from '$lib/server/http/body';
 import { error, fail, redirect } from '@sveltejs/kit';
 import { wallClock } from '$lib/domain/clock';
 import { formatPrefix, normalizePrefix } from '$lib/domain/plate';
@@ -46,7 +47,7 @@ export const actions = {
 	salvar: async ({ request, params }) => {
 		const staff = requireStaff('gestor');
 		const prefixo = prefixoOf(params.prefixo);
-		const values = readRegistryForm(await request.formData());
+		const values = readRegistryForm(await formOrError(request));
 		const today = wallClock(new Date(), profile.timeZone).date;
 		const result = await saveEntry(db(), staff, values, { today, prefixo });
 		if (!result.ok) return fail(400, { values, errors: errorsByField(result.errors) });

@@ -1,4 +1,5 @@
 import { fail, redirect } from '@sveltejs/kit';
+import { readForm } from '$lib/server/http/body';
 import { wallClock } from '$lib/domain/clock';
 import { registryRulesOn } from '$lib/domain/profile';
 import { REGISTRY_COLUMNS, type Issue } from '$lib/domain/registry-csv';
@@ -30,12 +31,17 @@ export const actions = {
 	/** The uploaded export replaces the draft, checked exactly as `npm run registry:import`. */
 	default: async ({ request }) => {
 		const staff = requireStaff('gestor');
-		let data: FormData;
-		try {
-			data = await request.formData();
-		} catch {
-			return refuse(400, 'Envie o arquivo pelo formulário desta página.');
-		}
+		// The file and the multipart framing around it.
+		const body = await readForm(request, {
+			maxBytes: MAX_CSV_BYTES + 16 * 1024,
+			tooLarge: `O arquivo passa do limite de ${MAX_CSV_BYTES / 1024} KiB.`
+		});
+		if (!body.ok)
+			return refuse(
+				body.status,
+				body.code === 'too_large' ? body.message : 'Envie o arquivo pelo formulário desta página.'
+			);
+		const data = body.value;
 		const file = data.get('arquivo');
 		if (!(file instanceof File) || file.size === 0)
 			return refuse(400, 'Escolha o arquivo CSV do cadastro.');

@@ -1,3 +1,4 @@
+import { formOrError } from '$lib/server/http/body';
 import { fail, redirect } from '@sveltejs/kit';
 import { wallClock } from '$lib/domain/clock';
 import { formatPrefix } from '$lib/domain/plate';
@@ -16,7 +17,7 @@ export const actions = {
 	/** A new vehicle in the draft, checked like a row of the CSV import (Art. 11). */
 	default: async ({ request }) => {
 		const staff = requireStaff('gestor');
-		const values = readRegistryForm(await request.formData());
+		const values = readRegistryForm(await formOrError(request));
 		const today = wallClock(new Date(), profile.timeZone).date;
 		const result = await saveEntry(db(), staff, values, { today });
 		if (!result.ok) return fail(400, { values, errors: errorsByField(result.errors) });

@@ -1,3 +1,4 @@
+import { formOrError } from '$lib/server/http/body';
 import { fail, redirect } from '@sveltejs/kit';
 import { formatPlate, formatPrefix } from '$lib/domain/plate';
 import type { RegistryEntry } from '$lib/domain/registry';
@@ -50,7 +51,7 @@ export const actions = {
 	/** Publishes the draft as the next snapshot, if the preview is still the one seen. */
 	publicar: async ({ request }) => {
 		const staff = requireStaff('gestor');
-		const data = await request.formData();
+		const data = await formOrError(request);
 		const seen = String(data.get('versao') ?? '');
 		const previewedVersion = seen === '' ? null : Number(seen);
 		if (previewedVersion !== null && !Number.isSafeInteger(previewedVersion))

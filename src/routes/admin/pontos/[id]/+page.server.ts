@@ -1,3 +1,4 @@
+import { formOrError } from '$lib/server/http/body';
 import { error, fail, redirect } from '@sveltejs/kit';
 import { requireStaff } from '$lib/server/auth/guard';
 import { config } from '$lib/server/config';
@@ -30,7 +31,7 @@ export const actions = {
 	/** Replaces the stand's fields; its id stays (links and the rider's pages point at it). */
 	salvar: async ({ request, params }) => {
 		const staff = requireStaff('gestor');
-		const values = readStandForm(await request.formData());
+		const values = readStandForm(await formOrError(request));
 		const rules = await standRules(db());
 		const result = await saveStand(db(), staff, values, { ...rules, editing: params.id });
 		if (!result.ok) {

@@ -1,3 +1,4 @@
+import { formOrError } from '$lib/server/http/body';
 import { fail, redirect } from '@sveltejs/kit';
 import { requireStaff } from '$lib/server/auth/guard';
 import { config } from '$lib/server/config';
@@ -14,7 +15,7 @@ export const actions = {
 	/** A new official stand (Art. 13), on /pontos at once. */
 	default: async ({ request }) => {
 		const staff = requireStaff('gestor');
-		const values = readStandForm(await request.formData());
+		const values = readStandForm(await formOrError(request));
 		const rules = await standRules(db());
 		const result = await saveStand(db(), staff, values, { ...rules, editing: null });
 		if (!result.ok) return fail(400, { values, errors: 'errors' in result ? result.errors : {} });
