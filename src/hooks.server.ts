@@ -7,6 +7,7 @@ import { compress } from '$lib/server/compress';
 import { config } from '$lib/server/config';
 import { closeDb, db } from '$lib/server/db';
 import { scheduleContactErasure } from '$lib/server/lgpd';
+import { handleHeaders } from '$lib/server/http/headers';
 import { handleLog, log, logError } from '$lib/server/log';
 import { initDatabase } from '$lib/server/startup';
 
@@ -52,7 +53,8 @@ const handleLocale: Handle = async ({ event, resolve }) => {
 };
 
 /** `/admin` first: the session and the access check come before anything else runs. */
-export const handle: Handle = sequence(handleLog, handleAdmin, handleLocale);
+// Headers (nosniff, Referrer-Policy, Permissions-Policy) on every answer, the hook's own too.
+export const handle: Handle = sequence(handleLog, handleHeaders, handleAdmin, handleLocale);
 
 /** Never leak internals (or personal data) in an error: a 4xx is logged as one line with its code,
  * a 5xx with its stack (src/lib/server/log.ts); the answer carries only a code. */

@@ -15,7 +15,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { OFFLINE_PAGES, PAGES_CACHE as PAGES } from '$lib/offline/pages';
+import { forgetStaffPages, mayKeep, OFFLINE_PAGES, PAGES_CACHE as PAGES } from '$lib/offline/pages';
 import { flushOutbox, SYNC_TAG } from '$lib/offline/outbox';
 
 declare let self: ServiceWorkerGlobalScope;
@@ -26,7 +26,16 @@ cleanupOutdatedCaches();
 const pages = new NetworkFirst({
 	cacheName: PAGES,
 	networkTimeoutSeconds: 4,
-	plugins: [new ExpirationPlugin({ maxEntries: 60 })]
+	plugins: [
+		// Staff pages and token URLs never stay on the device (src/lib/offline/pages.ts, mayKeep):
+		// neither stored nor served from the cache.
+		{
+			cacheWillUpdate: async ({ request, response }) => (mayKeep(request.url) ? response : null),
+			cachedResponseWillBeUsed: async ({ request, cachedResponse }) =>
+				mayKeep(request.url) ? cachedResponse : null
+		},
+		new ExpirationPlugin({ maxEntries: 60 })
+	]
 });
 
 /** `/v/<code>` (the QR target) and `/verificar/<code>`, in any language. */
@@ -45,12 +54,22 @@ registerRoute(
 				if (vehicle) {
 					return Response.redirect(`${vehicle[1] ?? ''}/verificar?q=${vehicle[2]}`, 302);
 				}
-				const kept = await caches.match(url.pathname, { cacheName: PAGES });
+				const kept = mayKeep(url)
+					? await caches.match(url.pathname, { cacheName: PAGES })
+					: undefined;
 				if (kept) return kept;
 				throw error;
 			}
 		},
-		{ denylist: [/^\/api\//, /^\/open311\//, /^\/admin(\/|$)/, /\/__data\.json$/] }
+		{
+			denylist: [
+				/^\/api\//,
+				/^\/open311\//,
+				/^(?:\/(?:es|en))?\/(?:admin|%61dmin)(?:\/|$)/i,
+				/[?&][^=&]*token/i,
+				/\/__data\.json$/
+			]
+		}
 	)
 );
 
@@ -87,7 +106,15 @@ self.addEventListener('install', (event) => {
 });
 
 self.addEventListener('activate', (event) => {
-	event.waitUntil(self.clients.claim());
+	// A device that kept staff pages or receipts under an older version is cleaned now.
+	event.waitUntil(forgetStaffPages().then(() => self.clients.claim()));
+});
+
+// Signing out (src/routes/admin/+layout.svelte) asks the worker too, in case the page cannot.
+self.addEventListener('message', (event) => {
+	const data: unknown = event.data;
+	if (typeof data === 'object' && data !== null && 'type' in data && data.type === 'forget-staff')
+		event.waitUntil(forgetStaffPages());
 });
 
 // Background Sync: complaints kept on the phone go out when the connection returns, even if the

@@ -8,13 +8,61 @@ export const PAGES_CACHE = 'garupa-pages-v1';
 /** The pages that must work offline after one visit (pt-BR paths; the layout adds the rider's language). */
 export const OFFLINE_PAGES = ['/', '/tarifa', '/lei', '/verificar', '/pontos'] as const;
 
+/** Staff pages, in any language and however the path is encoded (`/%61dmin`). */
+const STAFF_PATH = /^(?:\/(?:es|en))?\/admin(?:\/|$)/i;
+
+/**
+ * Whether a URL may be kept on the device: never a staff page (`/admin…`: riders' personal data,
+ * penalties) and never a URL carrying a token (a complaint receipt's `?token=`, which opens the
+ * rider's complaint to whoever holds it). `no-store` binds the HTTP cache only, not the Cache API:
+ * this check is what keeps them out.
+ */
+export function mayKeep(url: string | URL): boolean {
+	let parsed: URL;
+	try {
+		parsed = new URL(url, 'http://garupa.invalid');
+	} catch {
+		return false;
+	}
+	let path = parsed.pathname;
+	try {
+		path = decodeURIComponent(path);
+	} catch {
+		return false;
+	}
+	if (STAFF_PATH.test(path)) return false;
+	for (const key of parsed.searchParams.keys()) if (/token/i.test(key)) return false;
+	return !/token=/i.test(parsed.hash);
+}
+
+/**
+ * Removes every staff page and every token URL from all of this site's caches (Cache Storage),
+ * leaving everything else — the rider's pages, tiles, the app itself — in place. The rider's own
+ * data (outbox, saved complaints) lives in IndexedDB and is not touched. Run on signing out and
+ * on every staff page, so a device that kept them under an older version is cleaned too.
+ * Returns how many entries it removed.
+ */
+export async function forgetStaffPages(): Promise<number> {
+	if (!('caches' in globalThis)) return 0;
+	let removed = 0;
+	for (const name of await caches.keys()) {
+		const cache = await caches.open(name);
+		for (const request of await cache.keys()) {
+			if (!mayKeep(request.url) && (await cache.delete(request))) removed++;
+		}
+	}
+	return removed;
+}
+
 /** Store the current page and the offline pages in the rider's language, if not stored yet. */
 export async function keepPagesOffline(paths: readonly string[]): Promise<void> {
 	if (!('caches' in globalThis)) return;
 	const cache = await caches.open(PAGES_CACHE);
 	await Promise.all(
-		[...new Set(paths)].map(async (path) => {
-			if (!(await cache.match(path))) await cache.add(path).catch(() => undefined);
-		})
+		[...new Set(paths)]
+			.filter((path) => mayKeep(path))
+			.map(async (path) => {
+				if (!(await cache.match(path))) await cache.add(path).catch(() => undefined);
+			})
 	);
 }

@@ -63,7 +63,9 @@ export function actionOf(url: URL): string {
 /** The role a request needs: the route's, or its action's when the action asks for more. */
 export function roleNeeded(access: RouteAccess, method: string, url: URL): Role | 'public' {
 	if (access.role === 'public') return 'public';
-	if (method === 'POST' && access.actions) return access.actions[actionOf(url)] ?? access.role;
+	// Own properties only: `?/constructor` must not find Object.prototype's.
+	if (method === 'POST' && access.actions && Object.hasOwn(access.actions, actionOf(url)))
+		return access.actions[actionOf(url)] ?? access.role;
 	return access.role;
 }
 

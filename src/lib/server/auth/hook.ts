@@ -32,11 +32,44 @@ const forbiddenPage = () =>
 		}
 	);
 
-/** Where the login sends the member back to: a local `/admin` path only (no open redirect). */
+/**
+ * Where the login sends the member back to: a same-site `/admin` path (not the login page), as
+ * the URL parser writes it — percent-encoded, so any character the member's link held makes a
+ * valid Location; anything else (another site, `//host`, `\\`, control characters) is `/admin`.
+ */
 export function safeReturn(value: string | null): string {
-	if (!value || !/^\/admin(?:[/?#]|$)/.test(value) || value.startsWith('/admin/login'))
+	if (!value || value.length > 2000 || !value.startsWith('/') || value.includes('\\'))
 		return '/admin';
-	return value;
+	// eslint-disable-next-line no-control-regex -- control characters are what is refused
+	if (/[\u0000-\u001f\u007f]/.test(value)) return '/admin';
+	let url: URL;
+	try {
+		url = new URL(value, 'http://garupa.invalid');
+	} catch {
+		return '/admin';
+	}
+	if (url.origin !== 'http://garupa.invalid') return '/admin';
+	const path = url.pathname;
+	if (!/^\/admin(?:\/|$)/.test(path) || /^\/admin\/login(?:\/|$)/.test(path)) return '/admin';
+	const safe = path + url.search;
+	return /^[\x21-\x7e]+$/.test(safe) ? safe : '/admin';
+}
+
+/**
+ * Whether a request is for the staff area: by the route it matched (`event.route.id`), so no
+ * encoding of the path (`/%61dmin/…`) can route to a staff page past this hook; an unmatched path
+ * (a 404) by its decoded text.
+ */
+export function isAdminRequest(event: Pick<RequestEvent, 'route' | 'url'>): boolean {
+	const id = event.route.id;
+	if (id !== null) return id === '/admin' || id.startsWith('/admin/');
+	let path = event.url.pathname;
+	try {
+		path = decodeURIComponent(path);
+	} catch {
+		// Broken percent-encoding: judged as written.
+	}
+	return ADMIN_PATH.test(path);
 }
 
 /**
@@ -72,7 +105,7 @@ export function guardAdmin(event: RequestEvent): Response | null {
 /** The `/admin` part of the server hook. */
 export const handleAdmin: Handle = async ({ event, resolve }) => {
 	const path = event.url.pathname;
-	if (!ADMIN_PATH.test(path)) {
+	if (!isAdminRequest(event)) {
 		event.locals.staff = null;
 		return resolve(event);
 	}

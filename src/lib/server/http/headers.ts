@@ -1,0 +1,75 @@
+/**
+ * Headers on every answer (pages, endpoints, errors), and the refusal of form-action names that
+ * only exist on Object.prototype (`?/constructor`, `?/toString`): SvelteKit looks an action up
+ * with `actions[name]`, which would find them.
+ */
+import type { Handle } from '@sveltejs/kit';
+
+/**
+ * The app uses the camera (QR scanner, complaint photos) and the position (complaint place, the
+ * nearest stand) — from its own origin only; everything else is off.
+ */
+export const PERMISSIONS_POLICY = [
+	'camera=(self)',
+	'geolocation=(self)',
+	'accelerometer=()',
+	'autoplay=()',
+	'browsing-topics=()',
+	'display-capture=()',
+	'encrypted-media=()',
+	'fullscreen=()',
+	'gyroscope=()',
+	'hid=()',
+	'magnetometer=()',
+	'microphone=()',
+	'midi=()',
+	'payment=()',
+	'picture-in-picture=()',
+	'publickey-credentials-get=()',
+	'screen-wake-lock=()',
+	'serial=()',
+	'usb=()',
+	'xr-spatial-tracking=()'
+].join(', ');
+
+/** Whether a URL carries a token (a complaint receipt's `?token=`): its Referer would leak it. */
+export function carriesToken(url: URL): boolean {
+	for (const key of url.searchParams.keys()) if (/token/i.test(key)) return true;
+	return false;
+}
+
+/** The headers for an answer to `url`. */
+export function securityHeaders(url: URL): Record<string, string> {
+	return {
+		'x-content-type-options': 'nosniff',
+		'referrer-policy': carriesToken(url) ? 'no-referrer' : 'strict-origin-when-cross-origin',
+		'permissions-policy': PERMISSIONS_POLICY
+	};
+}
+
+/** `?/name` of a form action, or null when the request names none. */
+function actionName(url: URL): string | null {
+	for (const key of url.searchParams.keys()) if (key.startsWith('/')) return key.slice(1);
+	return null;
+}
+
+export const handleHeaders: Handle = async ({ event, resolve }) => {
+	const name = event.request.method === 'POST' ? actionName(event.url) : null;
+	const response =
+		name !== null && name in Object.prototype
+			? new Response('Ação não encontrada.', {
+					status: 404,
+					headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }
+				})
+			: await resolve(event);
+	const headers = securityHeaders(event.url);
+	try {
+		for (const [key, value] of Object.entries(headers)) response.headers.set(key, value);
+		return response;
+	} catch {
+		// Immutable headers (Response.redirect, a fetched response): the same answer, new headers.
+		const copy = new Response(response.body, response);
+		for (const [key, value] of Object.entries(headers)) copy.headers.set(key, value);
+		return copy;
+	}
+};
