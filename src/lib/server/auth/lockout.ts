@@ -10,6 +10,8 @@
  *   cannot keep them out of their own office.
  *
  * Every lock ends 15 minutes after the last failure that counts; a success clears the pair.
+ * An attempt is recorded before its password is checked (login.ts), one address at a time, so
+ * attempts sent all at once are counted like attempts in a row.
  * Counted in the database, so several app instances share the count.
  */
 import type { Db } from '../db';
@@ -109,6 +111,21 @@ export async function recordFailure(
 		.where('address', '=', address)
 		.executeTakeFirstOrThrow();
 	return Number(row.n);
+}
+
+/** Takes back an attempt recorded by `recordFailure` whose password was never checked. */
+export async function forgetAttempt(
+	db: Db,
+	email: string,
+	address: string,
+	now: Date = new Date()
+): Promise<void> {
+	await db
+		.deleteFrom('login_failure')
+		.where('email', '=', email)
+		.where('address', '=', address)
+		.where('at', '=', now.toISOString())
+		.execute();
 }
 
 /** A success clears the pair's failures and remembers the address as the member's. */

@@ -5,8 +5,8 @@
 import { isRole, type StaffMember } from '$lib/domain/staff';
 import type { Db } from '../db';
 import { audit } from '../audit';
-import { delayAfter, lockState, recordFailure, recordSuccess } from './lockout';
-import { decoyHash, verifyPassword } from './password';
+import { delayAfter, forgetAttempt, lockState, recordFailure, recordSuccess } from './lockout';
+import { decoyHash, scryptBusy, ScryptBusyError, verifyPassword } from './password';
 import { createSession, endSession, purgeSessions } from './session';
 
 export const WRONG = 'E-mail ou senha incorretos.';
@@ -31,13 +31,61 @@ export function lockedMessage(seconds: number): string {
 	);
 }
 
+export const BUSY =
+	'Muitos acessos à área da SEMAM neste momento. Tente de novo em alguns segundos.';
+/** Retry-After for a sign-in refused because the password checks are all taken. */
+export const BUSY_RETRY_SECONDS = 5;
+/** Sign-ins from one address waiting for their turn, at most (beyond: the BUSY 429). */
+export const MAX_WAITING_PER_ADDRESS = 20;
+
+const busy = (): SignIn => ({
+	ok: false,
+	status: 429,
+	message: BUSY,
+	delayMs: 0,
+	retryAfterSeconds: BUSY_RETRY_SECONDS
+});
+
+/**
+ * Sign-ins from one address run one at a time, each recording its attempt before the password is
+ * checked: N requests sent at once are counted like N in a row, so they cannot all pass the
+ * lock check before the first failure is written (40 at once: at most PAIR_LOCK password checks).
+ * One address also gets one derivation at a time, so a burst from it cannot take every
+ * derivation from the others.
+ */
+const turns = new Map<string, { tail: Promise<void>; waiting: number }>();
+
+async function oneAtATime<T>(address: string, work: () => Promise<T>): Promise<T | null> {
+	const turn = turns.get(address) ?? { tail: Promise.resolve(), waiting: 0 };
+	if (turn.waiting >= MAX_WAITING_PER_ADDRESS) return null;
+	turn.waiting++;
+	turns.set(address, turn);
+	const previous = turn.tail;
+	let release = () => {};
+	turn.tail = new Promise<void>((resolve) => (release = resolve));
+	await previous;
+	try {
+		return await work();
+	} finally {
+		turn.waiting--;
+		release();
+		if (turn.waiting === 0) turns.delete(address);
+	}
+}
+
 export async function signIn(db: Db, input: SignInInput, now: Date = new Date()): Promise<SignIn> {
 	const email = input.email.trim().toLowerCase();
 	if (email === '' || input.password === '')
 		return { ok: false, status: 400, message: 'Informe o e-mail e a senha.', delayMs: 0 };
 	if (email.length > 254 || input.password.length > 1024)
 		return { ok: false, status: 400, message: WRONG, delayMs: 0 };
+	if (scryptBusy()) return busy();
+	const result = await oneAtATime(input.address, () => attempt(db, { ...input, email }, now));
+	return result ?? busy();
+}
 
+async function attempt(db: Db, input: SignInInput, now: Date): Promise<SignIn> {
+	const email = input.email;
 	const lock = await lockState(db, email, input.address, now);
 	if (lock.locked)
 		return {
@@ -54,12 +102,18 @@ export async function signIn(db: Db, input: SignInInput, now: Date = new Date())
 		.where('email', '=', email)
 		.executeTakeFirst();
 	const usable = row && row.active === 1 && isRole(row.role) ? row : null;
-	const matches = await verifyPassword(
-		input.password,
-		usable?.password_hash ?? (await decoyHash())
-	);
+	// The attempt counts as a failure from before the check; a success clears it (recordSuccess).
+	const failures = await recordFailure(db, email, input.address, now);
+	let matches: boolean;
+	try {
+		matches = await verifyPassword(input.password, usable?.password_hash ?? (await decoyHash()));
+	} catch (error) {
+		if (!(error instanceof ScryptBusyError)) throw error;
+		// Nothing was checked: the attempt does not count.
+		await forgetAttempt(db, email, input.address, now);
+		return busy();
+	}
 	if (!usable || !matches || !isRole(usable.role)) {
-		const failures = await recordFailure(db, email, input.address, now);
 		return { ok: false, status: 400, message: WRONG, delayMs: delayAfter(failures) };
 	}
 

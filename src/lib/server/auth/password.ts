@@ -25,12 +25,36 @@ const SALT_LENGTH = 16;
  * cores busy; the rest wait their turn.
  */
 export const MAX_CONCURRENT = 2;
+/**
+ * Derivations waiting for a turn, at most. Beyond it a sign-in is refused at once (429 with
+ * Retry-After, see login.ts) instead of queuing behind a burst: at ~0.5 s a derivation, eight
+ * waiting means about two seconds, not a minute.
+ */
+export const MAX_QUEUE = 8;
 let running = 0;
 const waiting: (() => void)[] = [];
+let started = 0;
+
+/** Thrown when MAX_CONCURRENT derivations run and MAX_QUEUE wait: try again in a moment. */
+export class ScryptBusyError extends Error {
+	constructor() {
+		super('scrypt queue full');
+	}
+}
+
+/** Whether a new derivation would be refused right now. */
+export const scryptBusy = (): boolean => running >= MAX_CONCURRENT && waiting.length >= MAX_QUEUE;
+
+/** Derivations started since the process began (tests and the benchmark count password checks). */
+export const derivationsStarted = (): number => started;
 
 async function derive(password: string, salt: Buffer, { N, r, p }: ScryptParams): Promise<Buffer> {
-	if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
+	if (running >= MAX_CONCURRENT) {
+		if (waiting.length >= MAX_QUEUE) throw new ScryptBusyError();
+		await new Promise<void>((resolve) => waiting.push(resolve));
+	}
 	running++;
+	started++;
 	try {
 		// scrypt needs 128·N·r bytes; Node's default cap (32 MiB) is below OWASP's 128 MiB.
 		const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r };
@@ -79,6 +103,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
  */
 let decoy: Promise<string> | undefined;
 export function decoyHash(): Promise<string> {
-	decoy ??= hashPassword(randomBytes(16).toString('hex'));
+	decoy ??= hashPassword(randomBytes(16).toString('hex')).catch((error: unknown) => {
+		decoy = undefined; // refused while busy: made on a later sign-in
+		throw error;
+	});
 	return decoy;
 }
