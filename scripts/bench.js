@@ -77,10 +77,16 @@ const PROCESS_BENCHES = [
 		targets: { complaintP99Ms: 100, complaintErrors: 0, ratioPct: { min: 3 } }
 	},
 	{
-		name: 'Staff sign-in: scrypt N=2^17 hash, and 10 sign-ins at once',
+		name: 'Staff sign-in: scrypt N=2^17 hash, 10 sign-ins at once, a member during a 40-attempt burst',
 		script: 'scripts/bench-auth.ts',
-		// OWASP's cost should take a noticeable fraction of a second; memory stays bounded.
-		targets: { hashMs: 2000, peakExtraMiB: 300 }
+		// OWASP's cost should take a noticeable fraction of a second; memory stays bounded; a burst
+		// against one account reaches at most 5 password checks and the member still gets in fast.
+		targets: {
+			hashMs: 2000,
+			peakExtraMiB: 300,
+			burstPasswordChecks: 5,
+			memberSignInDuringBurstMs: 3000
+		}
 	}
 ];
 
