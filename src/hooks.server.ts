@@ -7,6 +7,7 @@ import { compress } from '$lib/server/compress';
 import { config } from '$lib/server/config';
 import { closeDb, db } from '$lib/server/db';
 import { scheduleContactErasure } from '$lib/server/lgpd';
+import { handleAddress, warnProxyOnce } from '$lib/server/http/address';
 import { handleHeaders } from '$lib/server/http/headers';
 import { handleLog, log, logError } from '$lib/server/log';
 import { initDatabase } from '$lib/server/startup';
@@ -15,6 +16,8 @@ import { initDatabase } from '$lib/server/startup';
  * building: the build machine needs no database). */
 export const init: ServerInit = async () => {
 	if (building) return;
+	// Behind a proxy (ADDRESS_HEADER): say once what the setup must guarantee.
+	warnProxyOnce();
 	await initDatabase();
 	// LGPD: riders' contacts erased hourly once their retention after close ends (lgpd.ts).
 	const stopErasure = scheduleContactErasure(db, config.contactRetentionDays);
@@ -54,7 +57,13 @@ const handleLocale: Handle = async ({ event, resolve }) => {
 
 /** `/admin` first: the session and the access check come before anything else runs. */
 // Headers (nosniff, Referrer-Policy, Permissions-Policy) on every answer, the hook's own too.
-export const handle: Handle = sequence(handleLog, handleHeaders, handleAdmin, handleLocale);
+export const handle: Handle = sequence(
+	handleLog,
+	handleAddress,
+	handleHeaders,
+	handleAdmin,
+	handleLocale
+);
 
 /** Never leak internals (or personal data) in an error: a 4xx is logged as one line with its code,
  * a 5xx with its stack (src/lib/server/log.ts); the answer carries only a code. */

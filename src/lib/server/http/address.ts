@@ -1,0 +1,77 @@
+/**
+ * The client's address behind a proxy. adapter-node reads it from ADDRESS_HEADER (with XFF_DEPTH
+ * for X-Forwarded-For) and throws when the header is missing or too short — a 500 on a complaint
+ * or a sign-in. Here a missing or malformed header falls back to the socket's address (the proxy's
+ * own, or a client that reached the app directly), so the request is still answered and still
+ * counted by some address; the server says at start-up what that means.
+ */
+import { isIP } from 'node:net';
+import type { Handle, RequestEvent } from '@sveltejs/kit';
+import { log } from '../log';
+
+/** What ADDRESS_HEADER and XFF_DEPTH say, read as adapter-node reads them. */
+export function proxySetup(env: NodeJS.ProcessEnv = process.env): {
+	header: string;
+	depth: number;
+} {
+	return {
+		header: (env.ADDRESS_HEADER ?? '').toLowerCase(),
+		depth: Number.parseInt(env.XFF_DEPTH ?? '1', 10)
+	};
+}
+
+/** The start-up warning when ADDRESS_HEADER is set (null when it is not). */
+export function proxyWarning(env: NodeJS.ProcessEnv = process.env): string | null {
+	const { header } = proxySetup(env);
+	if (!header) return null;
+	return (
+		`ADDRESS_HEADER=${header}: the client address comes from that header, which anyone can send ` +
+		`unless every request passes the proxy. Listen on 127.0.0.1 (HOST=127.0.0.1) or firewall the ` +
+		`port, and have the proxy append to (not pass on) ${header}. A request without it, or with a ` +
+		`malformed value, is counted by its socket address.`
+	);
+}
+
+let warned = false;
+/** Logs proxyWarning() once per process. */
+export function warnProxyOnce(env: NodeJS.ProcessEnv = process.env): void {
+	const message = proxyWarning(env);
+	if (warned || message === null) return;
+	warned = true;
+	log('warn', message);
+}
+
+/** The TCP peer of a request under adapter-node (`platform.req`), if any. */
+function socketAddress(event: Pick<RequestEvent, 'platform'>): string | null {
+	const platform: unknown = event.platform;
+	if (typeof platform !== 'object' || platform === null || !('req' in platform)) return null;
+	const req: unknown = platform.req;
+	if (typeof req !== 'object' || req === null || !('socket' in req)) return null;
+	const socket: unknown = req.socket;
+	if (typeof socket !== 'object' || socket === null || !('remoteAddress' in socket)) return null;
+	return typeof socket.remoteAddress === 'string' ? socket.remoteAddress : null;
+}
+
+/**
+ * The address adapter-node reports when it is an IP address; else the socket's; else
+ * 'unknown' (one shared bucket for the rate limits, never a 500).
+ */
+export function clientAddress(
+	reported: () => string,
+	event: Pick<RequestEvent, 'platform'>
+): string {
+	try {
+		const address = reported().trim();
+		if (isIP(address)) return address;
+	} catch {
+		// Header missing, or fewer X-Forwarded-For entries than XFF_DEPTH.
+	}
+	return socketAddress(event) ?? 'unknown';
+}
+
+/** Makes `event.getClientAddress()` never throw (see clientAddress). */
+export const handleAddress: Handle = ({ event, resolve }) => {
+	const reported = event.getClientAddress.bind(event);
+	event.getClientAddress = () => clientAddress(reported, event);
+	return resolve(event);
+};
