@@ -4,6 +4,7 @@ import {
 	authorizationCap,
 	buildIndex,
 	countActive,
+	missingForOperating,
 	notFound,
 	verifyAt,
 	verifyOn,
@@ -295,4 +296,32 @@ describe('Art. 10: one authorization per 886 inhabitants "ou fração"', () => {
 		];
 		expect(countActive(entries, DAY)).toBe(3);
 	});
+});
+
+describe('pendente: what the law requires for operating vs an overdue inspection (issue 10 item 11)', () => {
+	const cases: [change: Partial<RegistryEntry>, missing: CheckId[], why: string][] = [
+		[
+			{ ultimaVistoria: '2025-12-01' },
+			[],
+			'an overdue inspection alone keeps gentler words (Art. 8; Art. 20 V)'
+		],
+		[{ certidaoValidade: '2026-11-30' }, ['certidao'], 'criminal record expired (Art. 4 IV)'],
+		[{ anoFabricacao: 2020 }, ['idade'], 'motorcycle older than the law allows (Art. 6 I)'],
+		[
+			{ cilindradas: 109 },
+			['cilindradas'],
+			'engine size outside 125–250 cc, "obrigatoriamente" (Art. 6 II)'
+		],
+		[
+			{ cilindradas: 109, certidaoValidade: '2026-01-01', ultimaVistoria: '2024-01-01' },
+			['certidao', 'cilindradas'],
+			'the inspection is not listed among the operating requirements'
+		],
+		[{}, [], 'a regular vehicle misses nothing']
+	];
+	for (const [change, missing, why] of cases)
+		test(`${JSON.stringify(change)} → [${missing}]: ${why}`, () =>
+			expect(
+				missingForOperating(verifyOn({ ...ok, ...change }, DAY, rules).checks).map((c) => c.id)
+			).toEqual(missing));
 });

@@ -316,3 +316,16 @@ export function countActive(entries: readonly RegistryEntry[], date: LocalDate):
 	for (const e of entries) if (isInForce(e, date)) n++;
 	return n;
 }
+
+/**
+ * The failed checks of a `pendente` verdict that the law requires for operating at all, not just
+ * paperwork: the criminal record (Art. 4 IV), the motorcycle's age (Art. 6 I) and engine size
+ * (Art. 6 II, "obrigatoriamente") — credentials not renewed lead to apreensão (Art. 22 VI). An
+ * overdue inspection alone (Art. 8; Art. 20 V) is not among them, so its words can stay gentler.
+ * @example missingForOperating(verifyOn(entry, date, rules).checks).map((c) => c.id) //=> ['certidao']
+ */
+export function missingForOperating(checks: readonly Check[]): Check[] {
+	return checks.filter((c) => !c.ok && OPERATING.includes(c.id));
+}
+
+const OPERATING: readonly CheckId[] = ['certidao', 'idade', 'cilindradas'];

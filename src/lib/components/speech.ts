@@ -1,0 +1,98 @@
+/**
+ * The sentences "Ouvir" reads (UX.md, "Voice, the same sentence the screen shows"): built from the
+ * same data as the visible answer, in the page's language, with money said in words and plates
+ * spelled. `speak()` is the one place that talks to the Web Speech API.
+ */
+import type { Reason } from '$lib/domain/bandeira';
+import type { RegistryEntry, Verdict } from '$lib/domain/registry';
+import { formatPrefix } from '$lib/domain/plate';
+import { moneyWords, numberWords, spellCode } from '$lib/domain/spoken';
+import { m } from '$lib/paraglide/messages';
+
+type Locale = 'pt-BR' | 'es' | 'en';
+const opts = (locale: string) => ({
+	locale: (locale === 'es' || locale === 'en' ? locale : 'pt-BR') as Locale
+});
+
+const hour = (hhmm: string, locale: string) => numberWords(Number(hhmm.split(':')[0] ?? 0), locale);
+
+function because(reason: Reason, locale: string): string {
+	switch (reason.kind) {
+		case 'night':
+			return m.speech_because_night(
+				{ start: hour(reason.start, locale), end: hour(reason.end, locale) },
+				opts(locale)
+			);
+		case 'sunday':
+			return m.speech_because_sunday({}, opts(locale));
+		case 'holiday':
+			return m.speech_because_holiday({ name: reason.holiday.name }, opts(locale));
+	}
+}
+
+/**
+ * "Agora é bandeira dois, porque é domingo. A corrida custa nove reais. Valores de exemplo."
+ * `centavos` is null when no decree is in force.
+ */
+export function bandeiraSentence(
+	answer: { flag: 1 | 2; reasons: readonly Reason[]; centavos: number | null; sample: boolean },
+	locale: string,
+	planned = false
+): string {
+	const o = opts(locale);
+	const flag = numberWords(answer.flag, locale);
+	let s: string = (planned ? m.speech_bandeira_then : m.speech_bandeira_now)({ flag }, o);
+	if (answer.reasons.length) {
+		s += ', ' + answer.reasons.map((r) => because(r, locale)).join(m.speech_and({}, o));
+	}
+	s += '.';
+	if (answer.centavos !== null) {
+		s += ' ' + m.speech_fare({ money: moneyWords(answer.centavos, locale) }, o);
+		if (answer.sample) s += ' ' + m.speech_sample({}, o);
+	}
+	return s;
+}
+
+const verdictWord: Record<Verdict, (i: object, o: { locale: Locale }) => string> = {
+	regular: m.verdict_regular,
+	pendente: m.verdict_pendente,
+	irregular: m.verdict_irregular,
+	nao_encontrado: m.verdict_nao_encontrado
+};
+
+/**
+ * "Moto zero zero sete: regular. Autorizado e em dia com a lei. Confira a placa N D J, oito zero
+ * quatro um, e a cor azul." `advice` is the sentence the page shows under the verdict.
+ */
+export function verdictSentence(
+	v: { verdict: Verdict; entry: RegistryEntry | null; query: string; advice: string },
+	locale: string
+): string {
+	const o = opts(locale);
+	const word = verdictWord[v.verdict]({}, o).toLowerCase();
+	if (!v.entry) {
+		return `${m.speech_code({ code: spellCode(v.query.replace(/[^0-9A-Za-z]/g, ''), locale) }, o)}: ${word}. ${v.advice}`;
+	}
+	const head = m.speech_vehicle({ prefix: spellCode(formatPrefix(v.entry.prefixo), locale) }, o);
+	const compare = m.speech_compare(
+		{ plate: spellCode(v.entry.placa, locale), colour: v.entry.cor.toLowerCase() },
+		o
+	);
+	return `${head}: ${word}. ${v.advice} ${compare}`;
+}
+
+/** Whether this browser can speak (the "Ouvir" button is hidden otherwise). */
+export function canSpeak(): boolean {
+	return typeof window !== 'undefined' && 'speechSynthesis' in window;
+}
+
+/** Read `text` aloud in `locale`, stopping whatever was being read. */
+export function speak(text: string, locale: string): void {
+	if (!canSpeak()) return;
+	const synth = window.speechSynthesis;
+	synth.cancel();
+	const u = new SpeechSynthesisUtterance(text);
+	u.lang = locale === 'es' ? 'es-ES' : locale === 'en' ? 'en-US' : 'pt-BR';
+	u.rate = 0.95;
+	synth.speak(u);
+}
