@@ -41,7 +41,11 @@ describe('parseQueueFilter: the GET form of the queue', () => {
 		['de=2026-12-02&ate=2026-12-01', 'ate', 'the end before the start'],
 		['veiculo=xyz', 'veiculo', 'neither a prefix nor a plate'],
 		['artigo=21', 'artigo', 'an article is named as on /lei (art21)'],
-		["artigo=art21'--", 'artigo', 'nothing else reaches the query']
+		["artigo=art21'--", 'artigo', 'nothing else reaches the query'],
+		// Issue 11: a far date is a field error, not a RangeError (a 500) further on.
+		['ate=9999-12-31', 'ate', 'beyond 2100'],
+		['de=0001-01-01', 'de', 'before the law (2011)'],
+		['de=2010-12-31', 'de', 'the day before the range']
 	];
 	for (const [query, field, why] of bad)
 		test(`${query} → error on ${field}: ${why}`, () => {

@@ -72,6 +72,13 @@ export interface FilterParse {
 	errors: Record<string, string>;
 }
 
+/** The dates a queue filter may name: from the law's year (Lei 2.059/2011) to 2100. */
+export const FILTER_DATES = {
+	from: '2011-01-01',
+	to: '2100-12-31',
+	message: 'Use uma data entre 01/01/2011 e 31/12/2100.'
+} as const;
+
 /**
  * The queue's filters from the GET form. A bad value is reported and ignored, never a 500.
  * @example parseQueueFilter(new URLSearchParams('status=abertas&veiculo=MT-7&atrasadas=1')).filter
@@ -91,8 +98,11 @@ export function parseQueueFilter(params: URLSearchParams): FilterParse {
 		['ate', 'to']
 	] as const) {
 		const date = get(name);
-		if (date && parseLocalDate(date)) filter[key] = date;
-		else if (date) errors[name] = 'Use uma data válida (dd/mm/aaaa).';
+		if (date && parseLocalDate(date)) {
+			// A year like 9999 parses, but one day more is no date a database or Intl can hold.
+			if (date >= FILTER_DATES.from && date <= FILTER_DATES.to) filter[key] = date;
+			else errors[name] = FILTER_DATES.message;
+		} else if (date) errors[name] = 'Use uma data válida (dd/mm/aaaa).';
 	}
 	if (filter.from && filter.to && filter.from > filter.to)
 		errors['ate'] = 'A data final é anterior à inicial.';
