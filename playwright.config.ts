@@ -121,6 +121,8 @@ export default defineConfig({
 			PORT: String(port),
 			HOST: '127.0.0.1',
 			ORIGIN: `http://localhost:${port}`,
+			// As `npm start` sets it (scripts/start.js): 3 photos of 5 MB and the fields.
+			BODY_SIZE_LIMIT: '16M',
 			// E2E_DATABASE_URL runs the whole suite against another database (say, an empty PostgreSQL).
 			DATABASE_URL: process.env.E2E_DATABASE_URL ?? `file:${database}`
 		}

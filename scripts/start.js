@@ -1,10 +1,21 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds when the build is missing or older than the sources, then serves the app on
- * http://localhost:3000 (PORT, HOST and ORIGIN as adapter-node reads them).
+ * `npm start`: builds when the build is missing or older than the sources (the build's output goes
+ * to data/build.log, shown only when the build fails), then serves the app on
+ * http://localhost:3000 (PORT, HOST and ORIGIN as adapter-node reads them) and says, once it
+ * listens, where it is, which database and profile it uses, whether the registry is the sample
+ * one, and how to create the first SEMAM account.
  */
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import {
+	existsSync,
+	mkdirSync,
+	openSync,
+	closeSync,
+	readFileSync,
+	readdirSync,
+	statSync
+} from 'node:fs';
 import { join } from 'node:path';
 
 const inputs = [
@@ -31,9 +42,20 @@ function newest(path) {
 
 const built = existsSync('build/index.js') ? statSync('build/index.js').mtimeMs : 0;
 if (built < Math.max(...inputs.map(newest))) {
-	console.log('Building Garupa (first start or sources changed)…');
-	const r = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-	if (r.status !== 0) process.exit(r.status ?? 1);
+	const log = 'data/build.log';
+	mkdirSync('data', { recursive: true });
+	process.stdout.write('Preparando o Garupa (primeira vez ou código alterado; ~1 min)… ');
+	const started = Date.now();
+	const fd = openSync(log, 'w');
+	const r = spawnSync('npm', ['run', 'build'], { stdio: ['ignore', fd, fd] });
+	closeSync(fd);
+	if (r.status !== 0) {
+		console.log('falhou.\n');
+		console.log(readFileSync(log, 'utf8'));
+		console.error(`\nA compilação falhou (saída completa em ${log}).`);
+		process.exit(r.status ?? 1);
+	}
+	console.log(`pronto em ${Math.round((Date.now() - started) / 1000)} s (registro em ${log}).`);
 }
 
 const port = process.env.PORT ?? '3000';
@@ -42,7 +64,67 @@ const env = {
 	PORT: port,
 	ORIGIN: process.env.ORIGIN ?? `http://localhost:${port}`
 };
-console.log(`Garupa em http://localhost:${port}`);
-const child = spawn(process.execPath, ['build'], { stdio: 'inherit', env });
+
+/** Which database, without a password. */
+function database() {
+	const url = (process.env.DATABASE_URL ?? '').trim();
+	if (/^postgres(ql)?:\/\//.test(url)) {
+		try {
+			const u = new URL(url);
+			return `PostgreSQL em ${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname}`;
+		} catch {
+			return 'PostgreSQL';
+		}
+	}
+	return `SQLite em ${url.startsWith('file:') ? url.slice(5) : 'data/garupa.db'}`;
+}
+
+const local = `http://localhost:${port}`;
+const child = spawn(process.execPath, ['build'], { stdio: ['ignore', 'pipe', 'inherit'], env });
+let said = false;
+let noStaff = false;
+child.stdout.on('data', (chunk) => {
+	const text = chunk.toString();
+	if (text.includes('Nenhuma conta da SEMAM')) noStaff = true;
+	// adapter-node's own line is replaced by the summary below.
+	const rest = text
+		.split('\n')
+		.filter((l) => !l.startsWith('Listening on'))
+		.join('\n');
+	if (rest.trim()) process.stdout.write(rest.endsWith('\n') ? rest : `${rest}\n`);
+	if (!said && text.includes('Listening on')) {
+		said = true;
+		void summary();
+	}
+});
+
+async function summary() {
+	let sample = 'não foi possível consultar';
+	try {
+		const res = await fetch(`${local}/api/registry`);
+		const body = res.ok ? await res.json() : null;
+		sample = body?.sample
+			? 'sim — cadastro e pontos FICTÍCIOS; importe o real com npm run registry:import -- <arquivo.csv>'
+			: body
+				? `não (cadastro versão ${body.version})`
+				: 'nenhum cadastro publicado';
+	} catch {
+		// The summary is a courtesy; the server runs anyway.
+	}
+	const lines = [
+		'',
+		`  Garupa em ${local}${env.ORIGIN !== local ? `  (endereço público: ${env.ORIGIN})` : ''}`,
+		`  Banco de dados: ${database()}`,
+		'  Perfil: Rolim de Moura (RO), Lei municipal nº 2.059/2011 — src/lib/profile/',
+		`  Dados de exemplo: ${sample}`,
+		noStaff
+			? '  Primeira conta da SEMAM: npm run staff:create -- --email <e-mail> --role gestor --name "Nome"'
+			: `  Área da SEMAM: ${local}/admin`,
+		'  Ctrl+C encerra.',
+		''
+	];
+	console.log(lines.join('\n'));
+}
+
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));
