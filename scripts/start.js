@@ -89,7 +89,7 @@ child.stdout.on('data', (chunk) => {
 	// adapter-node's own line is replaced by the summary below.
 	const rest = text
 		.split('\n')
-		.filter((l) => !l.startsWith('Listening on'))
+		.filter((l) => !l.startsWith('Listening on') && !l.includes('"requestId":"npm-start"'))
 		.join('\n');
 	if (rest.trim()) process.stdout.write(rest.endsWith('\n') ? rest : `${rest}\n`);
 	if (!said && text.includes('Listening on')) {
@@ -101,7 +101,9 @@ child.stdout.on('data', (chunk) => {
 async function summary() {
 	let sample = 'não foi possível consultar';
 	try {
-		const res = await fetch(`${local}/api/registry`);
+		const res = await fetch(`${local}/api/registry`, {
+			headers: { 'x-request-id': 'npm-start' }
+		});
 		const body = res.ok ? await res.json() : null;
 		sample = body?.sample
 			? 'sim — cadastro e pontos FICTÍCIOS; importe o real com npm run registry:import -- <arquivo.csv>'

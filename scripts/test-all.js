@@ -1,43 +1,79 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check, in order — lint, svelte-check, unit tests (in the host zone, then under
- * TZ=UTC and TZ=Asia/Tokyo, so a leak of the host's zone cannot hide), build, end-to-end tests.
- * It goes on after a failure so one run shows everything, and ends with the plain total line
- * that CI reads: `N passed, M failed`.
+ * `npm test`: every check, in order, on SQLite and on PostgreSQL —
+ *  1. lint, svelte-check, build;
+ *  2. a throwaway PostgreSQL cluster (scripts/pg-cluster.js), or the one in PG_TEST_URL;
+ *  3. unit and integration tests (vitest) in the host zone, with PG_TEST_URL so the PostgreSQL
+ *     integration tests run (two instances on one database, backup/restore, SQLite → PostgreSQL);
+ *  4. the time-sensitive unit tests (src/lib: domain and server) again under TZ=UTC and
+ *     TZ=Asia/Tokyo, so a leak of the host's zone cannot hide — the integration tests in scripts/
+ *     start servers and add no clock logic of their own;
+ *  5. the end-to-end suite on SQLite, then on PostgreSQL (E2E_PG_SPECS: the specs that write to
+ *     the database or read what staff wrote; the rest only render what those already cover).
+ * Without PostgreSQL binaries, a local run says plainly that the PostgreSQL round was skipped and
+ * why; with CI=true (or REQUIRE_POSTGRES=1, as .ci/run sets) that is a failure. It goes on after a failure so one run shows everything,
+ * prints each phase's time, and ends with the plain total line CI reads: `N passed, M failed`.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import pg from 'pg';
+import { startCluster } from './pg-cluster.js';
 
+// Playwright empties test-results/ when it starts: each report is read as soon as it is written.
 const out = 'test-results/totals';
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
+/** The end-to-end specs of the PostgreSQL round (see 5. above). */
+const E2E_PG_SPECS = (
+	process.env.E2E_PG_SPECS ??
+	'admin-auth admin-registry admin-rules admin-triage api complaints stands verify'
+)
+	.split(/[\s,]+/)
+	.filter(Boolean)
+	.map((name) => `tests/${name}.e2e.ts`);
+
 /** @type {{ name: string, passed: number, failed: number, skipped: number }[]} */
 const suites = [];
+/** @type {{ name: string, seconds: number }[]} */
+const times = [];
+/** @type {string[]} */
+const notes = [];
 
 function run(cmd, args, env = {}) {
 	const started = Date.now();
 	const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-	return { ok: r.status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+	return { ok: r.status === 0, seconds: (Date.now() - started) / 1000 };
+}
+
+function timed(name, seconds) {
+	times.push({ name, seconds });
+	return seconds.toFixed(1);
 }
 
 function check(name, cmd, args) {
 	console.log(`\n▶ ${name}`);
 	const r = run(cmd, args);
 	suites.push({ name, passed: r.ok ? 1 : 0, failed: r.ok ? 0 : 1, skipped: 0 });
-	console.log(`${r.ok ? '✔' : '✘'} ${name} (${r.seconds} s)`);
+	console.log(`${r.ok ? '✔' : '✘'} ${name} (${timed(name, r.seconds)} s)`);
 	return r.ok;
 }
 
-function vitest(tz) {
-	const name = `unit tests${tz ? ` (TZ=${tz})` : ''}`;
-	const file = `${out}/vitest-${tz ? tz.replace('/', '-') : 'host'}.json`;
+function vitest(name, file, files, env) {
 	console.log(`\n▶ ${name}`);
 	const r = run(
 		'npx',
-		['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
-		tz ? { TZ: tz } : {}
+		[
+			'vitest',
+			'run',
+			'--reporter=default',
+			'--reporter=json',
+			`--outputFile.json=${file}`,
+			...files
+		],
+		env
 	);
+	timed(name, r.seconds);
 	try {
 		const j = JSON.parse(readFileSync(file, 'utf8'));
 		const failed = j.numFailedTests + (r.ok || j.numFailedTests ? 0 : 1);
@@ -52,13 +88,13 @@ function vitest(tz) {
 	}
 }
 
-function playwright() {
-	const name = 'end-to-end tests';
-	const file = `${out}/playwright.json`;
+function playwright(name, file, args, env) {
 	console.log(`\n▶ ${name}`);
-	const r = run('npx', ['playwright', 'test', '--reporter=list,json'], {
-		PLAYWRIGHT_JSON_OUTPUT_NAME: file
+	const r = run('npx', ['playwright', 'test', '--reporter=list,json', ...args], {
+		PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+		...env
 	});
+	timed(name, r.seconds);
 	try {
 		const s = JSON.parse(readFileSync(file, 'utf8')).stats;
 		// A flaky test passed on retry: count it as passed, but it is listed in the output above.
@@ -69,19 +105,96 @@ function playwright() {
 	}
 }
 
+/** A new, empty database in the cluster for one round; its URL. */
+async function pgDatabase(adminUrl, name) {
+	const c = new pg.Client({ connectionString: adminUrl });
+	await c.connect();
+	await c.query(`drop database if exists ${name} with (force)`);
+	await c.query(`create database ${name}`);
+	await c.end();
+	const url = new URL(adminUrl);
+	url.pathname = `/${name}`;
+	return url.toString();
+}
+
+/** CI (and .ci/run) never skip the PostgreSQL round. */
+const ci =
+	process.env.CI === 'true' || process.env.CI === '1' || process.env.REQUIRE_POSTGRES === '1';
 check('lint (prettier + eslint)', 'npm', ['run', '--silent', 'lint']);
 check('svelte-check', 'npm', ['run', '--silent', 'check']);
-vitest('');
-vitest('UTC');
-vitest('Asia/Tokyo');
-if (check('build', 'npm', ['run', '--silent', 'build'])) playwright();
-else
-	suites.push({
-		name: 'end-to-end tests (not run: build failed)',
-		passed: 0,
-		failed: 1,
-		skipped: 0
+const built = check('build', 'npm', ['run', '--silent', 'build']);
+
+// PostgreSQL: the one .ci/run (or the developer) started, else a throwaway cluster of our own.
+/** @type {{ url: string, stop: () => void } | null} */
+let cluster = null;
+let pgUrl = process.env.PG_TEST_URL || null;
+if (!pgUrl) {
+	const started = Date.now();
+	try {
+		cluster = await startCluster();
+		pgUrl = cluster.url;
+		console.log(
+			`\nPostgreSQL de teste em ${pgUrl} (${timed('PostgreSQL cluster', (Date.now() - started) / 1000)} s)`
+		);
+	} catch (error) {
+		const why = error instanceof Error ? error.message.split('\n')[0] : String(error);
+		if (ci) {
+			suites.push({
+				name: `PostgreSQL (CI never skips it): ${why}`,
+				passed: 0,
+				failed: 1,
+				skipped: 0
+			});
+		} else {
+			notes.push(`PostgreSQL round SKIPPED: ${why}. SQLite only; CI runs both.`);
+			console.log(`\n⚠ ${notes.at(-1)}`);
+		}
+	}
+}
+const stop = () => cluster?.stop();
+for (const signal of ['SIGINT', 'SIGTERM'])
+	process.on(signal, () => {
+		stop();
+		process.exit(130);
 	});
+
+try {
+	const pgEnv = pgUrl ? { PG_TEST_URL: pgUrl } : { PG_TEST_URL: '' };
+	vitest(
+		`unit + integration tests${pgUrl ? ' (SQLite and PostgreSQL)' : ' (SQLite only)'}`,
+		`${out}/vitest-host.json`,
+		[],
+		pgEnv
+	);
+	for (const tz of ['UTC', 'Asia/Tokyo'])
+		vitest(
+			`unit tests, src/lib (TZ=${tz})`,
+			`${out}/vitest-${tz.replace('/', '-')}.json`,
+			['src/lib'],
+			{ TZ: tz }
+		);
+
+	if (built) {
+		playwright('end-to-end tests (SQLite)', `${out}/playwright-sqlite.json`, [], {});
+		if (pgUrl) {
+			const url = await pgDatabase(pgUrl, 'garupa_e2e');
+			playwright(
+				`end-to-end tests (PostgreSQL: ${E2E_PG_SPECS.length} specs)`,
+				`${out}/playwright-postgres.json`,
+				E2E_PG_SPECS,
+				{ E2E_DATABASE_URL: url }
+			);
+		}
+	} else
+		suites.push({
+			name: 'end-to-end tests (not run: build failed)',
+			passed: 0,
+			failed: 1,
+			skipped: 0
+		});
+} finally {
+	stop();
+}
 
 const total = suites.reduce(
 	(t, s) => ({
@@ -91,11 +204,15 @@ const total = suites.reduce(
 	}),
 	{ passed: 0, failed: 0, skipped: 0 }
 );
+console.log('\nTimes');
+for (const t of times) console.log(`  ${t.name}: ${t.seconds.toFixed(1)} s`);
+console.log(`  total: ${(times.reduce((a, t) => a + t.seconds, 0) / 60).toFixed(1)} min`);
 console.log('\nSummary');
 for (const s of suites) {
 	console.log(
 		`  ${s.failed ? '✘' : '✔'} ${s.name}: ${s.passed} passed, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ''}`
 	);
 }
+for (const n of notes) console.log(`  ⚠ ${n}`);
 console.log(`${total.passed} passed, ${total.failed} failed`);
 process.exit(total.failed ? 1 : 0);
