@@ -62,7 +62,10 @@ const port = process.env.PORT ?? '3000';
 const env = {
 	...process.env,
 	PORT: port,
-	ORIGIN: process.env.ORIGIN ?? `http://localhost:${port}`
+	ORIGIN: process.env.ORIGIN ?? `http://localhost:${port}`,
+	// The complaint form takes 3 photos of up to 5 MB each; adapter-node's default (512K) would
+	// refuse one phone photo.
+	BODY_SIZE_LIMIT: process.env.BODY_SIZE_LIMIT ?? '16M'
 };
 
 /** Which database, without a password. */
