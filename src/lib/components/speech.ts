@@ -83,7 +83,11 @@ export function verdictSentence(
 
 /** Whether this browser can speak (the "Ouvir" button is hidden otherwise). */
 export function canSpeak(): boolean {
-	return typeof window !== 'undefined' && 'speechSynthesis' in window;
+	return (
+		typeof window !== 'undefined' &&
+		typeof window.speechSynthesis?.speak === 'function' &&
+		typeof window.SpeechSynthesisUtterance === 'function'
+	);
 }
 
 /** Read `text` aloud in `locale`, stopping whatever was being read. */

@@ -1,0 +1,360 @@
+import { expect, test, type Page } from '@playwright/test';
+import QRCode from 'qrcode';
+import { FOREIGN_QR } from './global-setup';
+import {
+	expectNoAxeViolations,
+	firstInDecember,
+	flagHeading,
+	local,
+	useDeviceClock
+} from './helpers';
+
+// Issue 10: the rider at the roadside, on a cheap phone (UX.md, "Test matrix").
+
+const PHONE = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
+const SIZES = [
+	{ width: 360, height: 740 },
+	{ width: 320, height: 568 }
+] as const;
+const LOCALES = ['', '/es', '/en'] as const;
+/** Every rider page (the stand detail is reached from /pontos). */
+const RIDER_PAGES = [
+	'/',
+	'/tarifa',
+	'/tarifa?data=2026-12-25&hora=10:00&adicional=loteamento-afastado',
+	'/verificar',
+	'/verificar/007',
+	'/verificar/045',
+	'/v/017',
+	'/v/999',
+	'/pontos',
+	'/reclamar',
+	'/reclamacoes',
+	'/lei'
+];
+
+/** Text at 200 % (WCAG 1.4.4): the root is 112.5 % by default. */
+async function doubleText(page: Page) {
+	await page.evaluate(() => {
+		document.documentElement.style.fontSize = '225%';
+	});
+}
+
+const overflow = (page: Page) =>
+	page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+test.describe('nothing sideways: no horizontal scroll at 360 and 320 px, text at 100 % and 200 %', () => {
+	test.describe.configure({ timeout: 180_000 });
+	for (const size of SIZES) {
+		for (const prefix of LOCALES) {
+			test(`${size.width}×${size.height} ${prefix || 'pt-BR'}`, async ({ browser }) => {
+				const context = await browser.newContext({ viewport: size, ...PHONE });
+				const page = await context.newPage();
+				const wide: string[] = [];
+				for (const path of RIDER_PAGES) {
+					await page.goto(`${prefix}${path}`);
+					await page.locator('main').waitFor();
+					if ((await overflow(page)) > 0) wide.push(`${path} at 100 %: ${await overflow(page)} px`);
+					await doubleText(page);
+					if ((await overflow(page)) > 0) wide.push(`${path} at 200 %: ${await overflow(page)} px`);
+				}
+				expect(wide).toEqual([]);
+				await context.close();
+			});
+		}
+	}
+
+	test('the bandeira and verdict words fit their box in every language, at 320 px and 200 % text', async ({
+		browser
+	}) => {
+		const context = await browser.newContext({ viewport: SIZES[1], ...PHONE });
+		const page = await context.newPage();
+		const spill: string[] = [];
+		for (const prefix of LOCALES) {
+			for (const [path, heading] of [
+				['/tarifa?data=2026-12-25&hora=10:00', '#bandeira-agora'],
+				['/v/999', '#veredito'],
+				['/verificar/045', '#veredito'],
+				['/verificar/017', '#veredito']
+			] as const) {
+				await page.goto(`${prefix}${path}`);
+				for (const text of ['100 %', '200 %']) {
+					if (text === '200 %') await doubleText(page);
+					const [scroll, client] = await page
+						.locator(heading)
+						.evaluate((h) => [h.scrollWidth, h.clientWidth]);
+					if ((scroll ?? 0) > (client ?? 0))
+						spill.push(`${prefix}${path} ${text}: ${scroll} > ${client}`);
+				}
+			}
+		}
+		expect(spill).toEqual([]);
+		await context.close();
+	});
+
+	test('"BANDEIRA II" and "NÃO ENCONTRADO" stay on one line at 360 px', async ({ browser }) => {
+		const context = await browser.newContext({ viewport: SIZES[0], ...PHONE });
+		const page = await context.newPage();
+		for (const [path, word] of [
+			['/tarifa?data=2026-12-25&hora=10:00', '#bandeira-agora span'],
+			['/v/999', '#veredito > span:last-child']
+		] as const) {
+			await page.goto(path);
+			// One line is less than 1.6 × the font size tall (line-height ≤ 1.5).
+			const [height, fontSize] = await page
+				.locator(word)
+				.evaluate((el) => [
+					el.getBoundingClientRect().height,
+					parseFloat(getComputedStyle(el).fontSize)
+				]);
+			expect(height, path).toBeLessThan((fontSize ?? 0) * 1.6);
+		}
+		await context.close();
+	});
+});
+
+test.describe('compact navigation on a phone', () => {
+	test.use({ viewport: SIZES[0], ...PHONE });
+
+	test('a bottom tab bar with icon + word, 48 px targets, aria-current; header ≤ 56 px; Lei in the footer', async ({
+		page
+	}) => {
+		await page.goto('/tarifa');
+		const tabs = page.getByRole('navigation', { name: 'Principal' }).getByRole('link');
+		const visible = tabs.filter({ visible: true });
+		await expect(visible).toHaveText(['Agora', 'Tarifa', 'Verificar', 'Pontos', 'Reclamar']);
+		for (const tab of await visible.all()) {
+			const box = await tab.boundingBox();
+			expect(box?.height).toBeGreaterThanOrEqual(48);
+			expect(box?.width).toBeGreaterThanOrEqual(48);
+			await expect(tab.locator('svg[aria-hidden="true"]')).toHaveCount(1);
+			// In the bottom half: the thumb's zone.
+			expect(box?.y ?? 0).toBeGreaterThan(740 / 2);
+		}
+		await expect(visible.filter({ hasText: 'Tarifa' })).toHaveAttribute('aria-current', 'page');
+		await expect(page.locator('[aria-current="page"]').filter({ visible: true })).toHaveCount(1);
+		const header = await page.locator('header.site .bar').boundingBox();
+		expect(header?.height).toBeLessThanOrEqual(56);
+		await expect(page.locator('footer').getByRole('link', { name: 'Lei' })).toBeVisible();
+		// The footer's language switch stays.
+		await expect(page.locator('footer').getByRole('link', { name: 'Español' })).toBeVisible();
+	});
+
+	test('on / the bandeira starts in the first 200 px', async ({ page }) => {
+		await page.goto('/');
+		const box = await page.locator('[data-bandeira]').boundingBox();
+		expect(box?.y).toBeLessThan(200);
+	});
+
+	test('passes axe with the tab bar, at 320 px', async ({ browser }) => {
+		test.setTimeout(120_000);
+		const context = await browser.newContext({ viewport: SIZES[1], ...PHONE });
+		const page = await context.newPage();
+		for (const path of ['/', '/verificar/045', '/v/999', '/es/tarifa?data=2026-12-25&hora=10:00']) {
+			await page.goto(path);
+			await expectNoAxeViolations(page);
+		}
+		await context.close();
+	});
+});
+
+test.describe('the answer comes to the eye', () => {
+	for (const size of SIZES) {
+		test.describe(`${size.width}×${size.height}`, () => {
+			test.use({ viewport: size, ...PHONE });
+
+			test('planning a ride on /tarifa: "Calcular" brings the answer into view and focus', async ({
+				page
+			}) => {
+				await page.goto('/tarifa');
+				await page.getByLabel('Dia').fill('2026-12-25');
+				await page.getByLabel('Hora').fill('10:00');
+				await page.getByRole('button', { name: 'Calcular' }).click();
+				const answer = page.getByTestId('tarifa-answer');
+				await expect(answer).toBeFocused();
+				await expect(answer).toBeInViewport();
+				await expect(flagHeading(page)).toHaveText(/Bandeira II$/);
+			});
+
+			test('verifying by text, with text at 200 %: the verdict is focused and in view', async ({
+				page
+			}) => {
+				await page.goto('/verificar');
+				await doubleText(page);
+				await page.getByLabel('Prefixo ou placa').fill('007');
+				await page.getByRole('button', { name: 'Verificar', exact: true }).click();
+				await expect(page).toHaveURL(/\/verificar\/007$/);
+				await doubleText(page);
+				await expect(page.locator('#veredito')).toBeFocused();
+				await expect(page.locator('#veredito')).toBeInViewport();
+			});
+
+			test('a foreign QR code in a photo: the refusal is focused and in view', async ({ page }) => {
+				await page.goto('/verificar');
+				const photo = page.getByLabel('Tirar ou escolher uma foto');
+				await expect(page.getByRole('button', { name: 'Escanear QR code' })).toBeVisible();
+				await photo.setInputFiles({
+					name: 'promo.png',
+					mimeType: 'image/png',
+					buffer: await QRCode.toBuffer(FOREIGN_QR, { margin: 4, scale: 8 })
+				});
+				const problem = page.getByTestId('scan-problem');
+				await expect(problem).toContainText('não é do registro oficial');
+				await expect(problem).toBeFocused();
+				await expect(problem).toBeInViewport();
+			});
+		});
+	}
+
+	test('without JavaScript the server puts the answer first', async ({ browser }) => {
+		const context = await browser.newContext({
+			viewport: SIZES[1],
+			...PHONE,
+			javaScriptEnabled: false
+		});
+		const page = await context.newPage();
+		await page.goto('/tarifa?data=2026-12-25&hora=10:00');
+		await expect(page.getByTestId('tarifa-answer')).toBeInViewport();
+		const [answerY, formY] = await Promise.all([
+			page.getByTestId('tarifa-answer').evaluate((el) => el.getBoundingClientRect().top),
+			page.locator('form.plan').evaluate((el) => el.getBoundingClientRect().top)
+		]);
+		expect(answerY).toBeLessThan(formY);
+		await page.goto('/v/007');
+		await expect(page.locator('#veredito')).toBeInViewport();
+		await context.close();
+	});
+
+	test('offline, /v/045 from the QR code shows the verdict in view, above the form', async ({
+		page,
+		context
+	}) => {
+		await page.setViewportSize(SIZES[0]);
+		await page.goto('/verificar');
+		await page.evaluate(async () => {
+			await navigator.serviceWorker.ready;
+			for (let i = 0; i < 50; i++) {
+				const cache = await caches.open('garupa-data-v1');
+				if ((await cache.match('/api/registry')) && (await caches.match('/verificar'))) return;
+				await new Promise((r) => setTimeout(r, 100));
+			}
+			throw new Error('registry not kept');
+		});
+		await context.setOffline(true);
+		await page.goto('/v/045');
+		await expect(page.locator('#veredito')).toHaveText(/Pendente/i);
+		await expect(page.locator('#veredito')).toBeFocused();
+		await expect(page.locator('#veredito')).toBeInViewport();
+		await context.setOffline(false);
+	});
+});
+
+/** Replaces the Web Speech API with a recorder: what would have been said, and in which language. */
+async function recordSpeech(page: Page) {
+	await page.addInitScript(() => {
+		const said: { text: string; lang: string }[] = [];
+		Object.assign(window, { said });
+		Object.defineProperty(window, 'speechSynthesis', {
+			configurable: true,
+			value: {
+				speak: (u: SpeechSynthesisUtterance) => said.push({ text: u.text, lang: u.lang }),
+				cancel: () => {}
+			}
+		});
+	});
+}
+const said = (page: Page) =>
+	page.evaluate(() => (window as unknown as { said: { text: string; lang: string }[] }).said);
+
+test.describe('Ouvir: the voice says the sentence the screen shows', () => {
+	test.use({ viewport: SIZES[0], ...PHONE });
+	const sunday = local(12, firstInDecember(0), '10:00');
+
+	test('on /, a Sunday: bandeira two, why, and the fare in words', async ({ page }) => {
+		await recordSpeech(page);
+		await useDeviceClock(page);
+		await page.clock.setFixedTime(sunday);
+		await page.goto('/');
+		await expect(flagHeading(page)).toHaveText(/Bandeira II$/);
+		await page.getByRole('button', { name: /^Ouvir/ }).click();
+		expect(await said(page)).toEqual([
+			{
+				text: 'Agora é bandeira dois, porque é domingo. A corrida custa nove reais. Valores de exemplo.',
+				lang: 'pt-BR'
+			}
+		]);
+	});
+
+	test('in Spanish and English, in the page’s language, money still in reais', async ({ page }) => {
+		await recordSpeech(page);
+		await useDeviceClock(page);
+		await page.clock.setFixedTime(sunday);
+		await page.goto('/es/');
+		await expect(page.locator('.fare-value')).toHaveText(/^R\$\s9,00$/);
+		await page.getByRole('button', { name: /^Escuchar/ }).click();
+		await page.goto('/en/');
+		await page.getByRole('button', { name: /^Listen/ }).click();
+		expect(await said(page)).toEqual([
+			{
+				text: 'It is fare flag two now, because it is Sunday. The ride costs nine reais. Sample values.',
+				lang: 'en-US'
+			}
+		]);
+	});
+
+	test('on a verdict: the prefix and plate spelled, the colour, the same advice', async ({
+		page
+	}) => {
+		await recordSpeech(page);
+		await page.goto('/v/007');
+		await page.getByRole('button', { name: /^Ouvir/ }).click();
+		expect((await said(page))[0]?.text).toBe(
+			'Moto zero zero sete: regular. Autorizado e em dia com a lei. ' +
+				'Confira a placa N D J, oito zero quatro um, e a cor azul.'
+		);
+		await page.goto('/v/999');
+		await page.getByRole('button', { name: /^Ouvir/ }).click();
+		expect((await said(page))[0]?.text).toMatch(/^Código nove nove nove: não encontrado\. /);
+	});
+
+	test('hidden where the browser cannot speak', async ({ page }) => {
+		await page.addInitScript(() =>
+			Object.defineProperty(window, 'speechSynthesis', { configurable: true, value: undefined })
+		);
+		await page.goto('/v/007');
+		await expect(page.locator('#veredito')).toBeVisible();
+		await expect(page.getByTestId('ouvir')).toHaveCount(0);
+	});
+});
+
+test.describe('the law, as a rider should hear it', () => {
+	test('a pendente for engine size does not say "pode embarcar": it names what is missing and leaves the choice', async ({
+		page
+	}) => {
+		await page.goto('/verificar/045');
+		const verdict = page.locator('section[data-verdict="pendente"]');
+		await expect(verdict.getByTestId('pendente-operating')).toContainText('292 cc');
+		await expect(verdict.getByTestId('pendente-operating')).toContainText('Art. 6 II');
+		await expect(verdict).toContainText('A decisão de embarcar é sua');
+		await expect(verdict).not.toContainText('pode embarcar');
+	});
+
+	test('the verdict shows who may drive, to compare (Art. 25 IV); the checklist adds Art. 6 III and V', async ({
+		page
+	}) => {
+		await page.goto('/verificar/007');
+		await expect(page.getByTestId('who-drives')).toContainText('titular ou o condutor auxiliar');
+		await expect(page.locator('.facts')).toContainText('Valdecir Gomes Pinheiro');
+		const checklist = page.locator('section[aria-labelledby="checklist"]');
+		await expect(checklist).toContainText('veículo de aluguel');
+		await expect(checklist).toContainText('Velocímetro');
+	});
+});
+
+test('a phone clock days ahead is said in days, not minutes', async ({ page }) => {
+	await page.clock.setFixedTime(new Date(Date.now() + 3 * 86_400_000 + 10 * 60_000));
+	await page.goto('/');
+	await expect(page.getByTestId('clock-note')).toContainText(
+		'O relógio do seu celular está 3 dias adiantado'
+	);
+});
