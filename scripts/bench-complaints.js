@@ -15,6 +15,11 @@
  * helloP99Ms, ratioPct (complaintRps / helloRps, %), stored. Targets: ratioPct ≥ 3,
  * complaintP99Ms ≤ 100, complaintErrors = 0.
  *
+ * BENCH_DB picks the database: `sqlite` (default), `postgres` (one instance) or `postgres-2` (two
+ * instances on one database, 10 connections each, rps summed, p99 the worse of the two). PostgreSQL
+ * comes from PG_TEST_URL, else a throwaway cluster with fsync ON (scripts/pg-cluster.js), so it
+ * pays for durability as SQLite's synchronous=FULL does.
+ *
  * Builds first (`vite build`) when build/index.js is missing or older than the sources.
  * Exit code 0 when it ran (targets met or not), 1 when it could not run.
  */
@@ -26,9 +31,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
+import pg from 'pg';
+import { startCluster } from './pg-cluster.js';
 
 const DURATION = Math.max(1, Number.parseInt(process.env.BENCH_DURATION ?? '10', 10) || 10);
 const CONNECTIONS = 20;
+const MODE = process.env.BENCH_DB ?? 'sqlite';
+if (!['sqlite', 'postgres', 'postgres-2'].includes(MODE))
+	throw new Error(`BENCH_DB=${MODE}: use sqlite, postgres or postgres-2`);
+const INSTANCES = MODE === 'postgres-2' ? 2 : 1;
 
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -57,7 +68,14 @@ function newest(path) {
 	return max;
 }
 
+/** The build to serve: `BUILD_DIR` (then the caller built it) or build/ (rebuilt when stale). */
+const BUILD = process.env.BUILD_DIR ?? 'build';
+
 function ensureBuild() {
+	if (process.env.BUILD_DIR) {
+		if (!existsSync(`${BUILD}/index.js`)) throw new Error(`${BUILD}/index.js missing`);
+		return;
+	}
 	const built = existsSync('build/index.js') ? statSync('build/index.js').mtimeMs : 0;
 	if (built >= Math.max(...INPUTS.map(newest))) return;
 	log('building (build/index.js missing or older than the sources)');
@@ -141,26 +159,79 @@ function run(options) {
 
 const round = (x, digits = 1) => Number(x.toFixed(digits));
 
+/** The database of this run: its URL and a way to count stored complaints. */
+async function database(dir) {
+	if (MODE === 'sqlite') {
+		const dbPath = join(dir, 'garupa.db');
+		let sqlite = null;
+		return {
+			url: `file:${dbPath}`,
+			count: async () => {
+				sqlite ??= new Database(dbPath, { readonly: true });
+				return sqlite.prepare('select count(*) as n from complaint').get().n;
+			},
+			close: async () => sqlite?.close()
+		};
+	}
+	let cluster = null;
+	let admin = process.env.PG_TEST_URL;
+	if (!admin) {
+		log('starting a throwaway PostgreSQL cluster (fsync on)');
+		cluster = await startCluster({ durable: true });
+		admin = cluster.url;
+	}
+	const name = `garupa_bench_${process.pid}`;
+	const c = new pg.Client({ connectionString: admin });
+	await c.connect();
+	await c.query(`drop database if exists ${name} with (force)`);
+	await c.query(`create database ${name}`);
+	const url = new URL(admin);
+	url.pathname = `/${name}`;
+	let client = null;
+	return {
+		url: url.toString(),
+		count: async () => {
+			if (!client) {
+				client = new pg.Client({ connectionString: url.toString() });
+				await client.connect();
+			}
+			return Number((await client.query('select count(*) as n from complaint')).rows[0].n);
+		},
+		close: async () => {
+			await client?.end();
+			await c.query(`drop database if exists ${name} with (force)`).catch(() => {});
+			await c.end();
+			cluster?.stop();
+		}
+	};
+}
+
 async function main() {
 	ensureBuild();
 	const dir = mkdtempSync(join(tmpdir(), 'garupa-bench-complaints-'));
-	const dbPath = join(dir, 'garupa.db');
+	let db = null;
 	try {
-		const [appPort, helloPort] = [await freePort(), await freePort()];
-		const app = `http://127.0.0.1:${appPort}`;
+		db = await database(dir);
+		const apps = [];
+		for (let i = 0; i < INSTANCES; i++) {
+			const port = await freePort();
+			const app = `http://127.0.0.1:${port}`;
+			apps.push(app);
+			await startChild(
+				`node build #${i + 1}`,
+				[BUILD],
+				{
+					HOST: '127.0.0.1',
+					PORT: String(port),
+					ORIGIN: app,
+					DATABASE_URL: db.url,
+					COMPLAINTS_RATE_LIMIT: '999999999/600'
+				},
+				'Listening on'
+			);
+		}
+		const helloPort = await freePort();
 		const hello = `http://127.0.0.1:${helloPort}`;
-		await startChild(
-			'node build',
-			['build'],
-			{
-				HOST: '127.0.0.1',
-				PORT: String(appPort),
-				ORIGIN: app,
-				DATABASE_URL: `file:${dbPath}`,
-				COMPLAINTS_RATE_LIMIT: '999999999/600'
-			},
-			'Listening on'
-		);
 		await startChild('hello', ['-e', HELLO], { PORT: String(helloPort) }, 'hello ready');
 
 		const body = complaintBody();
@@ -178,38 +249,59 @@ async function main() {
 				}
 			]
 		};
-
-		const sqlite = new Database(dbPath, { readonly: true });
+		/** The 20 connections shared among the instances, at once. */
+		const complaints = async (options = {}) => {
+			const results = await Promise.all(
+				apps.map((app) =>
+					run({
+						url: `${app}/api/complaints`,
+						...post,
+						connections: CONNECTIONS / apps.length,
+						...options
+					})
+				)
+			);
+			const sum = (f) => results.reduce((t, r) => t + f(r), 0);
+			return {
+				rps: sum((r) => r.requests.average),
+				p99: Math.max(...results.map((r) => r.latency.p99)),
+				errors: sum((r) => r.errors + r.timeouts + r.non2xx),
+				ok: sum((r) => r['2xx'])
+			};
+		};
 		const count = async () => {
 			await new Promise((resolve) => setTimeout(resolve, 500)); // requests cut at the end settle
-			return sqlite.prepare('select count(*) as n from complaint').get().n;
+			return db.count();
 		};
 
-		log('warm-up (2 s each)');
+		log(`${MODE}${INSTANCES > 1 ? ` (${INSTANCES} instances)` : ''}: warm-up (2 s each)`);
 		await run({ url: hello, duration: 2 });
-		await run({ url: `${app}/api/complaints`, ...post, duration: 2 });
+		await complaints({ duration: 2 });
 		const before = await count();
 
 		log(`hello: ${CONNECTIONS} connections, ${DURATION} s`);
 		const h = await run({ url: hello });
-		log(`POST /api/complaints: ${CONNECTIONS} connections, ${DURATION} s`);
-		const c = await run({ url: `${app}/api/complaints`, ...post });
+		log(
+			`POST /api/complaints: ${CONNECTIONS} connections over ${INSTANCES} instance(s), ${DURATION} s`
+		);
+		const c = await complaints();
 
 		const stored = (await count()) - before;
-		sqlite.close();
 
 		const figures = {
-			complaintRps: round(c.requests.average),
-			complaintP99Ms: round(c.latency.p99),
-			complaintErrors: c.errors + c.timeouts + c.non2xx,
+			database: MODE === 'sqlite' ? 'sqlite' : 'postgres',
+			instances: INSTANCES,
+			complaintRps: round(c.rps),
+			complaintP99Ms: round(c.p99),
+			complaintErrors: c.errors,
 			helloRps: round(h.requests.average),
 			helloP99Ms: round(h.latency.p99),
-			ratioPct: round((100 * c.requests.average) / h.requests.average, 2),
+			ratioPct: round((100 * c.rps) / h.requests.average, 2),
 			stored
 		};
 		log(
 			`complaints ${figures.complaintRps} req/s (p99 ${figures.complaintP99Ms} ms, ` +
-				`${figures.complaintErrors} errors, ${stored} stored for ${c['2xx']} × 2xx); ` +
+				`${figures.complaintErrors} errors, ${stored} stored for ${c.ok} × 2xx); ` +
 				`hello ${figures.helloRps} req/s; ratio ${figures.ratioPct} % ` +
 				`(targets: ≥ 3 %, p99 ≤ 100 ms, 0 errors)`
 		);
@@ -224,6 +316,7 @@ async function main() {
 				return exited.finally(() => clearTimeout(timer));
 			})
 		);
+		await db?.close();
 		rmSync(dir, { recursive: true, force: true });
 	}
 }

@@ -77,6 +77,18 @@ const PROCESS_BENCHES = [
 		targets: { complaintP99Ms: 100, complaintErrors: 0, ratioPct: { min: 3 } }
 	},
 	{
+		name: 'POST /api/complaints on PostgreSQL (one instance) vs a bare Node "hello" server',
+		script: 'scripts/bench-complaints.js',
+		env: { BENCH_DB: 'postgres' },
+		targets: { complaintP99Ms: 100, complaintErrors: 0, ratioPct: { min: 3 } }
+	},
+	{
+		name: 'POST /api/complaints, two instances on one PostgreSQL database, vs "hello"',
+		script: 'scripts/bench-complaints.js',
+		env: { BENCH_DB: 'postgres-2' },
+		targets: { complaintP99Ms: 100, complaintErrors: 0, ratioPct: { min: 3 } }
+	},
+	{
 		name: 'Staff sign-in: scrypt N=2^17 hash, 10 sign-ins at once, a member during a 40-attempt burst',
 		script: 'scripts/bench-auth.ts',
 		// OWASP's cost should take a noticeable fraction of a second; memory stays bounded; a burst
@@ -704,7 +716,10 @@ async function main() {
 	for (const bench of PROCESS_BENCHES) {
 		log(bench.name);
 		const figures = await attempt(bench.name, () => {
-			const r = spawnSync('npx', ['tsx', bench.script], { encoding: 'utf8' });
+			const r = spawnSync('npx', ['tsx', bench.script], {
+				encoding: 'utf8',
+				env: { ...process.env, ...bench.env }
+			});
 			if (r.status !== 0) throw new Error(r.stderr || `exit ${r.status}`);
 			return JSON.parse(r.stdout.trim().split('\n').pop() ?? '{}');
 		});

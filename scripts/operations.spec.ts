@@ -313,6 +313,8 @@ describe('health and logs', { timeout: 60_000 }, () => {
 	test('a 4xx is one line with its status and code, no stack, no personal data', async () => {
 		const cases: [path: string, init: RequestInit, status: number][] = [
 			['/pagina-que-nao-existe-maria@example.com', {}, 404],
+			// A malformed URI: SvelteKit answers 400 before any hook; nothing may print a stack.
+			['/%E0%A4%A', {}, 400],
 			[
 				'/api/complaints',
 				{

@@ -50,7 +50,8 @@ export function freePort(preferred = 0) {
 /**
  * Starts a cluster. Resolves with its admin URL (`postgres://postgres@127.0.0.1:<port>/postgres`)
  * and `stop()`; rejects with the reason when it cannot start.
- * @param {{ port?: number }} [options]
+ * @param {{ port?: number, durable?: boolean }} [options] durable: fsync on (benchmarks measure
+ *   what production pays); off by default, for tests.
  * @returns {Promise<{ url: string, port: number, bin: string, stop: () => void }>}
  */
 export async function startCluster(options = {}) {
@@ -97,7 +98,8 @@ export async function startCluster(options = {}) {
 			join(dir, 'postgres.log'),
 			'-o',
 			// fsync off: a throwaway cluster for tests, never for data anyone keeps.
-			`-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`
+			`-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200` +
+				(options.durable ? '' : ' -c fsync=off')
 		]);
 	} catch (error) {
 		stop();
