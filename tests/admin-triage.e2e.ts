@@ -13,7 +13,9 @@ async function fileComplaint(browser: Browser) {
 	const page = await context.newPage();
 	await page.goto('/reclamar');
 	await page.getByLabel('Prefixo ou placa').fill('007');
+	await page.getByText('Outra situação', { exact: true }).click();
 	await page.getByLabel('Fumou ou deixou alguém fumar durante a corrida').check();
+	await page.getByText('Adicionar detalhes (opcional)').click();
 	await page.getByLabel('Conte o que aconteceu').fill(`Fumou a corrida inteira. ${MARKUP}`);
 	await page.getByLabel('Telefone com DDD').fill('(69) 99988-7766');
 	await page.getByRole('button', { name: 'Enviar reclamação' }).click();

@@ -14,9 +14,21 @@ async function fareAt(request: APIRequestContext, iso: string) {
 	return body as { bandeira: 1 | 2; fare: { centavos: number } };
 }
 
+/** Unfolds a <details> of the form by its summary (vehicle, "Outra situação", details). */
+async function expand(page: Page, summary: string | RegExp) {
+	const details = page.locator('details').filter({
+		has: page.locator(':scope > summary', { hasText: summary })
+	});
+	if ((await details.getAttribute('open')) === null)
+		await details.locator(':scope > summary').click();
+}
+
 async function fillBasics(page: Page) {
+	await expand(page, /Moto/);
 	await page.getByLabel('Prefixo ou placa').fill('007');
-	await page.getByLabel('O mototaxista estava fumando').check();
+	await expand(page, 'Outra situação');
+	await page.getByLabel('Fumou ou deixou alguém fumar durante a corrida').check();
+	await expand(page, 'Adicionar detalhes');
 	await page
 		.getByLabel('Conte o que aconteceu')
 		.fill('Fumou a corrida inteira. <b>sem</b> máscara');
@@ -25,12 +37,15 @@ async function fillBasics(page: Page) {
 const PROTOCOL_URL = /\/reclamacoes\/RM-\d{4}-\d{6}\?token=[\w-]{24}$/;
 
 test.describe('/reclamar — a complaint in plain words (Art. 20/21)', () => {
-	test('the emergency numbers come before anything else', async ({ page }) => {
+	test('a danger chosen: the emergency numbers come before anything else', async ({ page }) => {
 		await page.goto('/reclamar');
+		await expect(page.getByRole('link', { name: /190/ })).toBeHidden();
+		await page.getByLabel('Dirigia de forma perigosa').check();
 		const first = page.locator('main h2').first();
 		await expect(first).toHaveText(/Ligue antes de tudo/);
 		await expect(page.getByRole('link', { name: /190/ })).toHaveAttribute('href', 'tel:190');
 		await expect(page.getByRole('link', { name: /192/ })).toHaveAttribute('href', 'tel:192');
+		await expect(page.getByRole('link', { name: /190/ })).toBeInViewport();
 	});
 
 	test('without JavaScript: the whole form, then the rider’s receipt', async ({ browser }) => {
@@ -58,6 +73,7 @@ test.describe('/reclamar — a complaint in plain words (Art. 20/21)', () => {
 		const context = await browser.newContext({ javaScriptEnabled: false });
 		const page = await context.newPage();
 		await page.goto('/reclamar');
+		await expand(page, 'Adicionar detalhes');
 		await page.getByLabel('Conte o que aconteceu').fill('Texto que não pode se perder');
 		await page.getByLabel('Telefone com DDD').fill('123');
 		const response = page.waitForResponse((r) => r.request().method() === 'POST');
@@ -113,9 +129,8 @@ test.describe('/reclamar — a complaint in plain words (Art. 20/21)', () => {
 		await context.setOffline(true);
 		await fillBasics(page);
 		await page.getByRole('button', { name: 'Enviar reclamação' }).click();
-		await expect(
-			page.getByRole('status').filter({ hasText: 'Guardada no aparelho' })
-		).toBeVisible();
+		await expect(page.getByTestId('saved-card')).toContainText('Guardada no celular');
+		await expect(page.getByRole('button', { name: 'Enviar reclamação' })).toHaveCount(0);
 
 		// Back online, the first reply is lost on the way after the server stored the complaint…
 		let stored = '';
@@ -128,7 +143,7 @@ test.describe('/reclamar — a complaint in plain words (Art. 20/21)', () => {
 		await context.setOffline(false);
 		await page.evaluate(() => dispatchEvent(new Event('online')));
 		// …and the retry with the same key gets the same protocol back: one complaint, not two.
-		const sent = page.getByTestId('outbox').getByRole('link', { name: /^RM-\d{4}-\d{6}$/ });
+		const sent = page.getByTestId('saved-protocol').filter({ hasText: /^RM-\d{4}-\d{6}$/ });
 		await expect
 			.poll(
 				async () => {

@@ -416,6 +416,10 @@ describe('catalog fixes: the law, as a rider should hear it (issue 10, item 11)'
 		expect(tiles[0]).toBe('cobrou-mais');
 		expect(tiles).toContain('moto-nao-autorizada');
 	});
+	test('"Outra situação" lists every situation once, in a group', () => {
+		const grouped = (catalog.groups ?? []).flatMap((g) => g.codes);
+		expect([...grouped].sort()).toEqual(catalog.situations.map((s) => s.code).sort());
+	});
 	test('every code a complaint may have stored before these fixes still resolves', () => {
 		const before = [
 			'cobrou-mais',

@@ -84,7 +84,11 @@ export interface OffenseCatalog {
 	 * every other situation is under "Outra situação". Absent: the first six.
 	 */
 	common?: readonly string[];
+	/** The full list under "Outra situação", grouped the way a rider thinks (every code once). */
+	groups?: readonly { id: SituationGroup; codes: readonly string[] }[];
 }
+
+export type SituationGroup = 'danger' | 'money' | 'ride' | 'equipment' | 'stand' | 'other';
 
 /** The catalog in force on a local date, or null before the first. */
 export function catalogOn(

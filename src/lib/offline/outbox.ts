@@ -5,8 +5,12 @@
  * The server stores a key once: a retry after a lost reply returns the first answer, so a complaint
  * is never lost and never duplicated. Runs in pages and in the service worker.
  */
+import { remember, mineOf } from './mine';
+
 const DB = 'garupa-outbox';
 const STORE = 'complaints';
+/** Every complaint sent from this phone ("Minhas reclamações"), by protocol: see mine.ts. */
+export const MINE = 'mine';
 export const SYNC_TAG = 'garupa-complaints';
 
 export interface OutboxEntry {
@@ -24,8 +28,12 @@ export interface OutboxEntry {
 
 function open(): Promise<IDBDatabase> {
 	return new Promise((resolve, reject) => {
-		const request = indexedDB.open(DB, 1);
-		request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'key' });
+		const request = indexedDB.open(DB, 2);
+		request.onupgradeneeded = () => {
+			const db = request.result;
+			if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: 'key' });
+			if (!db.objectStoreNames.contains(MINE)) db.createObjectStore(MINE, { keyPath: 'protocol' });
+		};
 		request.onsuccess = () => resolve(request.result);
 		request.onerror = () => reject(request.error);
 	});
@@ -33,13 +41,14 @@ function open(): Promise<IDBDatabase> {
 
 async function run<T>(
 	mode: IDBTransactionMode,
-	fn: (store: IDBObjectStore) => IDBRequest<T>
+	fn: (store: IDBObjectStore) => IDBRequest<T>,
+	store: string = STORE
 ): Promise<T> {
 	const db = await open();
 	try {
 		return await new Promise<T>((resolve, reject) => {
-			const tx = db.transaction(STORE, mode);
-			const request = fn(tx.objectStore(STORE));
+			const tx = db.transaction(store, mode);
+			const request = fn(tx.objectStore(store));
 			tx.oncomplete = () => resolve(request.result);
 			tx.onerror = () => reject(tx.error);
 			tx.onabort = () => reject(tx.error);
@@ -48,6 +57,13 @@ async function run<T>(
 		db.close();
 	}
 }
+
+/** The same database, another store (mine.ts). */
+export const runIn = <T>(
+	store: string,
+	mode: IDBTransactionMode,
+	fn: (store: IDBObjectStore) => IDBRequest<T>
+) => run(mode, fn, store);
 
 export const listOutbox = () =>
 	run<OutboxEntry[]>('readonly', (s) => s.getAll() as IDBRequest<OutboxEntry[]>);
@@ -99,6 +115,9 @@ export function flushOutbox(origin = location.origin): Promise<OutboxEntry[]> {
 			if (result?.type === 'redirect') {
 				const done: OutboxEntry = { ...entry, state: 'sent', statusUrl: result.location };
 				await putOutbox(done);
+				// Kept in "Minhas reclamações" like one sent online.
+				const mine = mineOf(result.location, entry.fields, entry.createdAt);
+				if (mine) await remember(mine).catch(() => undefined);
 				sent.push(done);
 			} else if (result?.type === 'failure' && (result.status === 429 || result.status === 409)) {
 				break; // rate limited, or the same key still being stored (another tab, the worker): later

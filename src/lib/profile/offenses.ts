@@ -522,6 +522,53 @@ export const lei2059Offenses: OffenseCatalog = {
 	// 9.503/1997, art. 263, II), kept until a regulation (Art. 31) sets one; SEMAM may pass another
 	// window to `escalate`.
 	reincidenceWindowMonths: 12,
+	groups: [
+		{
+			id: 'danger',
+			codes: ['direcao-perigosa', 'embriagado', 'moto-defeituosa', 'armado', 'agressao']
+		},
+		{ id: 'money', codes: ['cobrou-mais', 'nao-devolveu', 'cobrou-touca'] },
+		{
+			id: 'ride',
+			codes: [
+				'desrespeito',
+				'fumando',
+				'fone-de-ouvido',
+				'interrompeu-sem-outra',
+				'fora-do-assento',
+				'mais-de-um-passageiro',
+				'carga-na-garupa',
+				'capacete-no-guidao',
+				'reboque-sem-maos',
+				'condutor-nao-credenciado'
+			]
+		},
+		{
+			id: 'equipment',
+			codes: [
+				'sem-capacete',
+				'sem-touca',
+				'sem-colete',
+				'sem-luvas',
+				'moto-suja',
+				'propaganda',
+				'sem-documentos',
+				'moto-nao-autorizada',
+				'sem-prefixo'
+			]
+		},
+		{
+			id: 'stand',
+			codes: [
+				'aliciou-no-ponto',
+				'fura-fila',
+				'abandonou-moto',
+				'ponto-outros-servicos',
+				'ponto-irregular'
+			]
+		},
+		{ id: 'other', codes: ['outro'] }
+	],
 	// The tiles of /reclamar: what riders report most (issue 10), big enough for a thumb.
 	common: [
 		'cobrou-mais',

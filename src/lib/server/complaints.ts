@@ -20,7 +20,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import { wallClock } from '$lib/domain/clock';
-import type { ComplaintContext, ComplaintInput } from '$lib/domain/complaint';
+import { parseComplaint, type ComplaintContext, type ComplaintInput } from '$lib/domain/complaint';
 import {
 	offenseCatalogAt,
 	offensesOf,
@@ -33,7 +33,9 @@ import { buildIndex, type RegistryIndex, type RegistrySnapshot } from '$lib/doma
 import { profile } from '$lib/profile';
 import type { Database } from './db/schema';
 import { writeTransaction } from './group-commit';
-import type { Photo } from './photos';
+import type { BodyFailure } from './http/body';
+import { preparePhotos, type Photo } from './photos';
+import { complaintsRateLimiter, type Limiter } from './rate-limit';
 import { currentRegistry } from './registry';
 
 type Db = Kysely<Database>;
@@ -86,6 +88,94 @@ export function complaintContext(now: Date): ComplaintContext {
 }
 
 const situationSets = new WeakMap<OffenseCatalog, ReadonlySet<string>>();
+
+/** draft-ietf-httpapi-idempotency-key-header leaves the syntax to us: a UUID fits, so does a ULID. */
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** What a door (the API, the form) read from its request, in the shape the schema validates. */
+export interface SubmittedBody {
+	/** The complaint request (JSON as sent, or the form's fields through `requestOf`). */
+	request: unknown;
+	/** The field no person sees; anything in it is a robot. */
+	honeypot: unknown;
+	/** Photo uploads (the form only). */
+	photos?: readonly Uint8Array[];
+	/** The key, when it travels in the body (the form's hidden `chave`) rather than a header. */
+	idempotencyKey?: string;
+}
+
+export type InvalidReason =
+	/** Too many complaints from this address: `retryAfterSeconds`. */
+	| 'rate_limited'
+	/** The Idempotency-Key is missing or malformed. */
+	| 'key'
+	/** The body could not be read: `body` says why (413, 415, 400). */
+	| 'body'
+	/** The honeypot was filled in: told like any refusal, nothing stored. */
+	| 'honeypot'
+	/** Fields the schema (or the photo check) refused: `errors` by field, message keys. */
+	| 'fields';
+
+export type SubmitOutcome =
+	| {
+			kind: 'invalid';
+			reason: InvalidReason;
+			errors?: Record<string, string>;
+			retryAfterSeconds?: number;
+			body?: BodyFailure;
+	  }
+	| CreateResult;
+
+export interface SubmitInput {
+	/** The client's address, for the rate limit. */
+	client: string;
+	/** The `Idempotency-Key` header, checked before the body is read; `'body'`: it is in the body. */
+	idempotencyKey: string | null | 'body';
+	/** Reads the body — called only once the rate limit and the key have passed. */
+	read: () => Promise<SubmittedBody | BodyFailure>;
+	now?: Date;
+	/** Default: `complaintsRateLimiter()`. */
+	limiter?: Limiter;
+}
+
+/**
+ * The one complaint intake, for `POST /api/complaints` and the /reclamar form alike: rate limit,
+ * key, body, honeypot, the schema at `now` (the catalog in force), photos, then `createComplaint`.
+ * Checked in that order, so nothing is read or stored for a request that will be refused. Each
+ * door only says the outcome in its own way (a JSON error, the form back with its fields).
+ * @example (await submit(db, { client, idempotencyKey: 'k1', read })).kind //=> 'created'
+ */
+export async function submit(db: Db, input: SubmitInput): Promise<SubmitOutcome> {
+	const now = input.now ?? new Date();
+	const limited = await (input.limiter ?? complaintsRateLimiter()).hit(input.client);
+	if (!limited.ok)
+		return {
+			kind: 'invalid',
+			reason: 'rate_limited',
+			retryAfterSeconds: limited.retryAfterSeconds
+		};
+	const header = input.idempotencyKey;
+	if (header !== 'body' && (header === null || !IDEMPOTENCY_KEY.test(header)))
+		return { kind: 'invalid', reason: 'key' };
+	const read = await input.read();
+	if ('ok' in read) return { kind: 'invalid', reason: 'body', body: read };
+	const key = header === 'body' ? (read.idempotencyKey ?? '') : header;
+	if (!IDEMPOTENCY_KEY.test(key)) return { kind: 'invalid', reason: 'key' };
+	const trap = read.honeypot;
+	if (trap !== '' && trap !== null && trap !== undefined)
+		return { kind: 'invalid', reason: 'honeypot' };
+	const parsed = parseComplaint(read.request, complaintContext(now));
+	const photos = preparePhotos(read.photos ?? []);
+	const errors: Record<string, string> = parsed.ok ? {} : { ...parsed.errors };
+	if (!photos.ok) errors.fotos = `complaint_error_photo_${photos.reason}`;
+	if (!parsed.ok || !photos.ok) return { kind: 'invalid', reason: 'fields', errors };
+	return createComplaint(db, {
+		idempotencyKey: key,
+		body: parsed.value,
+		photos: photos.photos,
+		now
+	});
+}
 
 /** Per database, the keys this process is writing now, with their request hash. */
 const inFlight = new WeakMap<Db, Map<string, string>>();

@@ -1,38 +1,55 @@
 import { fail, redirect } from '@sveltejs/kit';
-import { localISO, wallClock, addDays } from '$lib/domain/clock';
-import { parseComplaint } from '$lib/domain/complaint';
-import { catalogOn } from '$lib/domain/offenses';
+import { localISO, addDays } from '$lib/domain/clock';
+import { commonSituations, offenseCatalogAt, type Situation } from '$lib/domain/offenses';
 import { normalizePrefix } from '$lib/domain/plate';
-import { offenseCatalogs, offenseCatalog } from '$lib/profile/offenses';
 import { profile } from '$lib/profile';
-import { createComplaint } from '$lib/server/complaints';
+import { submit } from '$lib/server/complaints';
 import { echo, requestOf } from '$lib/server/complaint-form';
 import { db } from '$lib/server/db';
-import { preparePhotos } from '$lib/server/photos';
-import { complaintsRateLimiter } from '$lib/server/rate-limit';
+import { readForm, text } from '$lib/server/http/body';
+import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '$lib/server/photos';
 import { rulesBundle } from '$lib/server/rules';
 import { listStands } from '$lib/server/stands';
 import type { Actions, PageServerLoad } from './$types';
 
-const catalogNow = () =>
-	catalogOn(wallClock(new Date(), profile.timeZone).date, offenseCatalogs) ?? offenseCatalog;
+/** Up to three photos of 5 MB and the fields (the photos are shrunk in the browser first). */
+const FORM_MAX_BYTES = MAX_PHOTOS * MAX_PHOTO_BYTES + 64 * 1024;
 
-/** The form, prefilled with the vehicle when it comes from /verificar (`?veiculo=007`). */
+const brief = (s: Situation) => ({ code: s.code, wording: s.wording, danger: !!s.danger });
+
+/**
+ * The form, prefilled from the verdict: the vehicle (`?veiculo=007`), the time (now) and, from
+ * "Denunciar mototáxi não autorizado", the situation (`?situacao=moto-nao-autorizada`).
+ */
 export const load: PageServerLoad = async ({ url }) => {
 	const now = new Date();
 	const local = localISO(now, profile.timeZone).slice(0, 16);
-	const catalog = catalogNow();
+	const catalog = offenseCatalogAt(now);
 	const veiculo = url.searchParams.get('veiculo')?.slice(0, 20) ?? '';
+	const situacao = url.searchParams.get('situacao') ?? '';
+	const common = commonSituations(catalog);
+	const tiles = new Set(common.map((s) => s.code));
+	const byCode = new Map(catalog.situations.map((s) => [s.code, s]));
+	const groups = (
+		catalog.groups ?? [{ id: 'other' as const, codes: catalog.situations.map((s) => s.code) }]
+	)
+		.map((g) => ({
+			id: g.id,
+			situations: g.codes
+				.filter((c) => !tiles.has(c))
+				.map((c) => byCode.get(c))
+				.filter((s): s is Situation => s !== undefined)
+				.map(brief)
+		}))
+		.filter((g) => g.situations.length > 0);
 	return {
 		veiculo: normalizePrefix(veiculo) ? veiculo : veiculo.replace(/[^A-Za-z0-9 -]/g, ''),
+		situacao: byCode.has(situacao) ? situacao : null,
 		now: local,
 		earliest: `${addDays(local.slice(0, 10), -365)}T00:00`,
 		key: crypto.randomUUID(),
-		situations: catalog.situations.map((s) => ({
-			code: s.code,
-			wording: s.wording,
-			danger: !!s.danger
-		})),
+		tiles: common.map(brief),
+		groups,
 		emergency: catalog.emergency,
 		stands: (await listStands(db())).map((s) => ({ id: s.id, name: s.name })),
 		bundle: await rulesBundle(now)
@@ -41,62 +58,55 @@ export const load: PageServerLoad = async ({ url }) => {
 
 export const actions = {
 	default: async ({ request, getClientAddress }) => {
-		let form: FormData;
-		try {
-			form = await request.formData();
-		} catch {
-			return fail(400, { errors: { form: 'complaint_error_form' }, ...echo(new FormData()) });
-		}
-		const echoed = echo(form);
-		// A field no person sees: only a robot fills it in.
-		if (String(form.get('website') ?? '') !== '') {
-			return fail(400, { errors: { form: 'complaint_error_form' }, ...echoed });
-		}
-		const limited = await complaintsRateLimiter().hit(getClientAddress());
-		if (!limited.ok) {
-			return fail(429, {
-				errors: { form: 'complaint_error_rate' },
-				retryAfter: limited.retryAfterSeconds,
-				...echoed
-			});
-		}
-		const now = new Date();
-		const catalog = catalogNow();
+		let form: FormData | null = null;
 		const stands = await listStands(db());
-		const parsed = parseComplaint(requestOf(form, profile.timeZone, stands), {
-			now,
-			timeZone: profile.timeZone,
-			situations: new Set(catalog.situations.map((s) => s.code))
+		const outcome = await submit(db(), {
+			client: getClientAddress(),
+			// The key travels in the form (made once by the server, kept by the outbox).
+			idempotencyKey: 'body',
+			read: async () => {
+				const body = await readForm(request, { maxBytes: FORM_MAX_BYTES });
+				if (!body.ok) return body;
+				form = body.value;
+				return {
+					request: requestOf(form, profile.timeZone, stands),
+					honeypot: text(form, 'website'),
+					idempotencyKey: text(form, 'chave'),
+					photos: await Promise.all(
+						form
+							.getAll('fotos')
+							.filter((f): f is File => typeof f === 'object' && f !== null && f.size > 0)
+							.map(async (f) => new Uint8Array(await f.arrayBuffer()))
+					)
+				};
+			}
 		});
-		const uploads = form
-			.getAll('fotos')
-			.filter((f): f is File => typeof f === 'object' && f !== null && 'size' in f && f.size > 0);
-		const photos = preparePhotos(
-			await Promise.all(uploads.map(async (f) => new Uint8Array(await f.arrayBuffer())))
-		);
-		const errors: Record<string, string> = parsed.ok ? {} : { ...parsed.errors };
-		if (!photos.ok) errors.fotos = `complaint_error_photo_${photos.reason}`;
-		const key = String(form.get('chave') ?? '');
-		if (!/^[A-Za-z0-9_-]{1,100}$/.test(key)) errors.form = 'complaint_error_form';
-		if (!parsed.ok || !photos.ok || Object.keys(errors).length) {
-			return fail(400, { errors, ...echoed });
+		const echoed = echo(form ?? new FormData());
+		switch (outcome.kind) {
+			case 'created':
+			case 'replayed':
+				redirect(303, outcome.response.statusUrl);
+			// eslint-disable-next-line no-fallthrough -- redirect throws
+			case 'conflict':
+				return fail(422, {
+					errors: { form: 'complaint_error_conflict' },
+					...echoed,
+					values: { ...echoed.values, chave: crypto.randomUUID() }
+				});
+			case 'in_progress':
+				return fail(409, { errors: { form: 'complaint_error_in_progress' }, ...echoed });
+			case 'invalid':
+				if (outcome.reason === 'rate_limited')
+					return fail(429, {
+						errors: { form: 'complaint_error_rate' },
+						retryAfter: outcome.retryAfterSeconds,
+						...echoed
+					});
+				if (outcome.reason === 'fields')
+					return fail(400, { errors: { ...outcome.errors }, ...echoed });
+				if (outcome.reason === 'body' && outcome.body?.status === 413)
+					return fail(413, { errors: { form: 'complaint_error_too_large' }, ...echoed });
+				return fail(400, { errors: { form: 'complaint_error_form' }, ...echoed });
 		}
-		const result = await createComplaint(db(), {
-			idempotencyKey: key,
-			body: parsed.value,
-			photos: photos.photos,
-			now
-		});
-		if (result.kind === 'conflict' || result.kind === 'in_progress') {
-			return fail(result.kind === 'conflict' ? 422 : 409, {
-				errors: {
-					form:
-						result.kind === 'conflict' ? 'complaint_error_conflict' : 'complaint_error_in_progress'
-				},
-				...echoed,
-				values: { ...echoed.values, chave: result.kind === 'conflict' ? crypto.randomUUID() : key }
-			});
-		}
-		redirect(303, result.response.statusUrl);
 	}
 } satisfies Actions;

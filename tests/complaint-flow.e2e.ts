@@ -1,0 +1,253 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './helpers';
+
+/**
+ * Issue 10, items 4, 5, 6 and 8: the complaint in a few taps from a verdict, the offline card,
+ * "Minhas reclamações" and the report of an unlicensed mototáxi — on the phones we design for.
+ */
+
+const PROTOCOL = /^RM-\d{4}-\d{6}$/;
+const RECEIPT = /\/reclamacoes\/RM-\d{4}-\d{6}\?token=[\w-]{24}$/;
+
+const phones = [
+	{ name: '360×740', viewport: { width: 360, height: 740 } },
+	{ name: '320×568', viewport: { width: 320, height: 568 } }
+];
+
+/** The rider's own actions and scrolling, counted as a rider would do them. */
+class Rider {
+	actions = 0;
+	scrolled = 0;
+	constructor(private page: Page) {}
+
+	/** Scrolls (only if needed, as a thumb would) until `target` is fully on screen. */
+	async bringIntoView(target: Locator) {
+		const before = await this.page.evaluate(() => scrollY);
+		if (!(await isFullyInView(target))) {
+			await target.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+		}
+		const after = await this.page.evaluate(() => scrollY);
+		this.scrolled += Math.abs(after - before);
+	}
+
+	async tap(target: Locator) {
+		await this.bringIntoView(target);
+		await target.tap();
+		this.actions++;
+	}
+
+	/** Typing the amount is one action (the keypad is already open). */
+	async type(text: string) {
+		await this.page.keyboard.type(text);
+		this.actions++;
+	}
+}
+
+async function isFullyInView(target: Locator) {
+	return target.evaluate((el) => {
+		const r = el.getBoundingClientRect();
+		return r.top >= 0 && r.bottom <= innerHeight;
+	});
+}
+
+for (const phone of phones) {
+	test.describe(`at ${phone.name}`, () => {
+		test.use({
+			viewport: phone.viewport,
+			isMobile: true,
+			hasTouch: true,
+			deviceScaleFactor: 2
+		});
+
+		test('an overcharge from /v/007 in ≤ 6 actions and ≤ one screen scrolled, protocol in view and focused', async ({
+			page
+		}) => {
+			const rider = new Rider(page);
+			await page.goto('/v/007');
+			await rider.tap(page.getByRole('link', { name: 'Reclamar deste veículo' }));
+			await expect(page).toHaveURL(/\/reclamar\?veiculo=007$/);
+			// Vehicle and time already filled, said in one line.
+			await expect(page.getByTestId('vehicle-summary')).toContainText('Moto 007');
+			await expect(page.getByLabel('Prefixo ou placa')).toHaveValue('007');
+			await rider.tap(page.getByRole('checkbox', { name: 'Cobrou mais do que a tabela' }));
+			// One question, the keypad already open on it.
+			const amount = page.getByLabel('Quanto você pagou?');
+			await expect(amount).toBeFocused();
+			await expect(amount).toHaveAttribute('inputmode', 'decimal');
+			await rider.type('12.5');
+			await rider.tap(page.getByRole('button', { name: 'Enviar reclamação' }));
+
+			await expect(page).toHaveURL(RECEIPT);
+			const box = page.getByTestId('protocol-box');
+			await expect(page.getByTestId('protocol')).toHaveText(PROTOCOL);
+			await expect(box).toBeInViewport();
+			await expect(page.getByTestId('protocol')).toBeInViewport({ ratio: 1 });
+			await expect(box).toBeFocused();
+			// "12.5" is R$ 12,50 on the server too (one parser).
+			await expect(page.locator('main')).toContainText('Você pagou R$ 12,50');
+			await expect(
+				page.getByRole('link', { name: 'Enviar comprovante pelo WhatsApp' })
+			).toBeVisible();
+			await expect(page.locator('main')).toContainText('Quem tiver este link vê a situação');
+
+			console.log(
+				`[${phone.name}] overcharge from /v/007: ${rider.actions} actions, ${rider.scrolled} px scrolled`
+			);
+			expect(rider.actions).toBeLessThanOrEqual(6);
+			expect(rider.scrolled).toBeLessThanOrEqual(phone.viewport.height);
+			expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(
+				true
+			);
+		});
+
+		test('NÃO ENCONTRADO → "Denunciar mototáxi não autorizado" opens the form with what was typed and Art. 22, II', async ({
+			page
+		}) => {
+			await page.goto('/verificar/999');
+			const report = page.getByRole('link', { name: 'Denunciar mototáxi não autorizado' });
+			await expect(report).toBeInViewport();
+			await report.tap();
+			await expect(page).toHaveURL(/\/reclamar\?veiculo=999&situacao=moto-nao-autorizada$/);
+			await expect(page.getByLabel('Prefixo ou placa')).toHaveValue('999');
+			await expect(
+				page.getByRole('checkbox', { name: 'Moto não autorizada pela Prefeitura' })
+			).toBeChecked();
+		});
+	});
+}
+
+test.describe('offline and "Minhas reclamações" at 360×740', () => {
+	test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+	test('saved offline: the form gives way to a card in view; after reconnecting it shows the protocol; /reclamacoes lists both', async ({
+		page,
+		context
+	}) => {
+		// One complaint sent online: kept on the phone from its receipt.
+		await page.goto('/reclamar?veiculo=007');
+		await page.getByRole('checkbox', { name: 'Dirigia de forma perigosa' }).tap();
+		await page.getByRole('button', { name: 'Enviar reclamação' }).tap();
+		await expect(page).toHaveURL(RECEIPT);
+		const online = (await page.getByTestId('protocol').textContent()) ?? '';
+
+		// Another made with no signal.
+		await page.goto('/reclamar?veiculo=007');
+		await page.evaluate(() => navigator.serviceWorker.ready);
+		await context.setOffline(true);
+		await page.getByRole('checkbox', { name: 'Cobrou mais do que a tabela' }).tap();
+		await page.keyboard.type('15');
+		await page.getByRole('button', { name: 'Enviar reclamação' }).tap();
+		const card = page.getByTestId('saved-card');
+		await expect(card).toContainText(
+			'Guardada no celular. Será enviada sozinha quando houver sinal.'
+		);
+		await expect(card.getByRole('heading', { level: 1 })).toBeInViewport();
+		await expect(card.getByRole('heading', { level: 1 })).toBeFocused();
+		await expect(card).toContainText('Moto 007');
+		await expect(card).toContainText('Cobrou mais do que a tabela');
+		await expect(card).toContainText('R$ 15,00');
+		await expect(card.getByRole('link', { name: 'Minhas reclamações' })).toBeVisible();
+		await expect(page.getByRole('button', { name: 'Enviar reclamação' })).toHaveCount(0);
+		await expectNoAxeViolations(page);
+
+		await context.setOffline(false);
+		await page.evaluate(() => dispatchEvent(new Event('online')));
+		const sent = page.getByTestId('saved-protocol');
+		await expect(sent).toHaveText(PROTOCOL, { timeout: 20_000 });
+		await expect(sent).toBeInViewport();
+		const offline = (await sent.textContent()) ?? '';
+		expect(offline).not.toBe(online);
+
+		// Minhas reclamações: both, with the status fetched online.
+		await page.goto('/reclamacoes');
+		const list = page.getByTestId('mine-list');
+		await expect(list.locator(`[data-protocol="${online}"]`)).toContainText('Recebida');
+		await expect(list.locator(`[data-protocol="${offline}"]`)).toContainText('Recebida');
+		await expect(list.locator(`[data-protocol="${offline}"]`)).toContainText(
+			'Cobrou mais do que a tabela'
+		);
+		await expectNoAxeViolations(page);
+
+		// Offline: the last known status, said to be that.
+		await context.setOffline(true);
+		await page.reload();
+		await expect(list.locator(`[data-protocol="${online}"]`)).toContainText(
+			'último status conhecido'
+		);
+		await context.setOffline(false);
+
+		// "Remover deste celular".
+		await list
+			.locator(`[data-protocol="${online}"]`)
+			.getByRole('button', { name: 'Remover deste celular' })
+			.tap();
+		await expect(list.locator(`[data-protocol="${online}"]`)).toHaveCount(0);
+		await page.reload();
+		await expect(page.getByTestId('mine-list').locator(`[data-protocol="${online}"]`)).toHaveCount(
+			0
+		);
+		await expect(
+			page.getByTestId('mine-list').locator(`[data-protocol="${offline}"]`)
+		).toBeVisible();
+	});
+});
+
+test.describe('the whole form, also without JavaScript', () => {
+	test('without JavaScript the form posts whole on one page: tile + amount + folded details', async ({
+		browser
+	}) => {
+		const context = await browser.newContext({
+			javaScriptEnabled: false,
+			viewport: { width: 360, height: 740 }
+		});
+		const page = await context.newPage();
+		await page.goto('/reclamar?veiculo=007');
+		await page.getByRole('checkbox', { name: 'Cobrou mais do que a tabela' }).check();
+		// Shown by CSS once "cobrou a mais" is chosen: no script needed.
+		await expect(page.getByLabel('Quanto você pagou?')).toBeVisible();
+		await page.getByLabel('Quanto você pagou?').fill('12,50');
+		await page.getByText('Outra situação', { exact: true }).click();
+		await page.getByRole('checkbox', { name: 'Sem o número do prefixo visível' }).check();
+		await page.getByRole('button', { name: 'Enviar reclamação' }).click();
+		await expect(page).toHaveURL(RECEIPT);
+		await expect(page.locator('main')).toContainText('Você pagou R$ 12,50');
+		await expect(page.locator('main')).toContainText('Sem o número do prefixo visível');
+		await expect(page.locator('.offenses')).toContainText('Art. 6º, V');
+		await context.close();
+	});
+
+	test('"Outra situação": the full catalog, grouped and searchable; axe clean', async ({
+		page
+	}) => {
+		await page.setViewportSize({ width: 360, height: 740 });
+		await page.goto('/reclamar');
+		await page.getByText('Outra situação', { exact: true }).click();
+		await expect(page.locator('.other legend')).toContainText([
+			'Perigo',
+			'Cobrança',
+			'Na corrida',
+			'Moto e equipamentos',
+			'No ponto',
+			'Outros'
+		]);
+		await page.getByLabel('Procurar situação').fill('reboc');
+		await expect(
+			page.getByRole('checkbox', { name: 'Rebocava outro veículo sem as duas mãos no guidão' })
+		).toBeVisible();
+		await expect(page.getByRole('checkbox', { name: 'Estava armado' })).toBeHidden();
+		// A tile is not repeated in the list.
+		await expect(
+			page.getByRole('checkbox', {
+				name: 'Agrediu fisicamente o passageiro, um fiscal ou colega'
+			})
+		).toHaveCount(1);
+		await page.getByLabel('Procurar situação').fill('titular');
+		await expect(
+			page.getByRole('checkbox', { name: 'Quem dirigia não é o titular nem o condutor auxiliar' })
+		).toBeVisible();
+		await expectNoAxeViolations(page);
+		expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(
+			true
+		);
+	});
+});
