@@ -99,6 +99,12 @@ const PROCESS_BENCHES = [
 			burstPasswordChecks: 5,
 			memberSignInDuringBurstMs: 3000
 		}
+	},
+	{
+		name: 'Fuzzing every endpoint and form action (anonymous, fiscal, gestor): counts by status',
+		script: 'scripts/bench-fuzz.ts',
+		// Generated bad input gets a 4xx, never a 5xx, always an answer, never a stack in the log.
+		targets: { serverErrors5xx: 0, unanswered: 0, stackTraces: 0 }
 	}
 ];
 

@@ -1,0 +1,52 @@
+/**
+ * The long fuzzing round (issue 11): FUZZ_REQUESTS generated requests (default 1,500) per visitor
+ * — anonymous, fiscal, gestor — to every public endpoint and form action of the built server
+ * (scripts/fuzz.ts). Prints one JSON line: the counts by status, the 5xx, the requests left
+ * unanswered and the stack traces in the server's log (all three must be 0). Run by
+ * `npm run bench`; alone: `npx tsx scripts/bench-fuzz.ts`.
+ */
+import { countByStatus, fuzzRound, skipFor, stackLines, startFuzzServer, VISITORS } from './fuzz';
+
+const PER_ROUND = Number(process.env.FUZZ_REQUESTS ?? 1500);
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
+
+const fuzz = await startFuzzServer();
+const started = performance.now();
+const outcomes = [];
+try {
+	for (const [i, who] of VISITORS.entries())
+		outcomes.push(
+			...(await fuzzRound({
+				base: fuzz.server.url,
+				requests: PER_ROUND,
+				seed: SEED + i,
+				cookie: who === 'anonymous' ? null : fuzz.cookies[who],
+				skip: skipFor(who),
+				concurrency: 8
+			}))
+		);
+} finally {
+	await fuzz.stop();
+}
+const byStatus = Object.fromEntries(
+	Object.entries(countByStatus(outcomes)).map(([status, n]) => [`status${status}`, n])
+);
+const errors = outcomes.filter((o) => o.status >= 500);
+if (errors.length)
+	console.error(
+		errors
+			.slice(0, 20)
+			.map((o) => `${o.status} ${o.label} ${o.path.slice(0, 200)}`)
+			.join('\n')
+	);
+console.log(
+	JSON.stringify({
+		seed: SEED,
+		requests: outcomes.length,
+		seconds: Math.round((performance.now() - started) / 1000),
+		...byStatus,
+		serverErrors5xx: errors.length,
+		unanswered: outcomes.filter((o) => o.status === 0).length,
+		stackTraces: stackLines(fuzz.server.output()).length
+	})
+);

@@ -1,0 +1,47 @@
+/**
+ * Issue 11: a short fuzzing round against the built server (`node build`, as `npm start` runs it)
+ * — every public endpoint and every form action, anonymous, as a fiscal and as a gestor. No
+ * answer may be a 5xx, and the server's log may hold no stack trace (a 4xx is the client's
+ * mistake: one line, no stack). The long round is `npm run bench` (scripts/bench-fuzz.ts).
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+	countByStatus,
+	fuzzRound,
+	skipFor,
+	stackLines,
+	startFuzzServer,
+	VISITORS,
+	type FuzzServer
+} from './fuzz';
+
+/** Requests per visitor: the three rounds stay under a minute on a busy machine. */
+const PER_ROUND = Number(process.env.FUZZ_REQUESTS ?? 180);
+const SEED = Number(process.env.FUZZ_SEED ?? 20261203);
+
+let fuzz: FuzzServer;
+beforeAll(async () => {
+	fuzz = await startFuzzServer();
+}, 240_000);
+afterAll(() => fuzz?.stop());
+
+describe('fuzzing the built server', { timeout: 120_000 }, () => {
+	for (const [i, who] of VISITORS.entries())
+		test(`${who}: no 5xx, every request answered, no stack trace in the log`, async () => {
+			const outcomes = await fuzzRound({
+				base: fuzz.server.url,
+				requests: PER_ROUND,
+				seed: SEED + i,
+				cookie: who === 'anonymous' ? null : fuzz.cookies[who],
+				skip: skipFor(who)
+			});
+			console.log(who, JSON.stringify(countByStatus(outcomes)));
+			const failed = outcomes
+				.filter((o) => o.status >= 500 || o.status === 0)
+				.map((o) => `${o.status} ${o.label} ${o.error ?? ''} ${o.path.slice(0, 200)}`);
+			expect(failed).toEqual([]);
+			// Most answers are refusals, which is the point.
+			expect(outcomes.filter((o) => o.status >= 400).length).toBeGreaterThan(PER_ROUND / 4);
+			expect(stackLines(fuzz.server.output()).slice(0, 5)).toEqual([]);
+		});
+});
