@@ -14,11 +14,14 @@ import {
 	canonicalJson,
 	createComplaint,
 	getComplaintForRider,
+	submit,
 	type ComplaintReceipt,
+	type SubmittedBody,
 	type CreateResult
 } from './complaints';
 import { createDb, migrate, type Db } from './db';
 import { preparePhotos, type Photo } from './photos';
+import { RateLimiter } from './rate-limit';
 import { ensureSampleRegistry } from './registry';
 
 const NOW = new Date('2026-12-02T15:00:00Z');
@@ -446,5 +449,97 @@ describe('canonicalJson', () => {
 		expect(canonicalJson({ b: 1, a: [{ d: new Date(0), c: undefined }] })).toBe(
 			'{"a":[{"d":"1970-01-01T00:00:00.000Z"}],"b":1}'
 		);
+	});
+});
+
+describe('submit: the one intake of POST /api/complaints and the /reclamar form (issue 10, item 12)', () => {
+	const limiter = () => new RateLimiter({ limit: 100, windowSeconds: 3600 });
+	const request = { ...FIXTURE, occurredAt: '2026-12-02T10:40:00-04:00' };
+	const read =
+		(body: Partial<SubmittedBody> = {}): (() => Promise<SubmittedBody>) =>
+		async () => ({ request, honeypot: '', ...body });
+	const go = (
+		key: string | null | 'body',
+		body: () => Promise<SubmittedBody> = read(),
+		l = limiter()
+	) => submit(db, { client: '203.0.113.9', idempotencyKey: key, read: body, now: NOW, limiter: l });
+
+	test('created, then replayed for the same key and body (the same receipt)', async () => {
+		const first = await go('k-1');
+		const again = await go('k-1');
+		expect(first.kind).toBe('created');
+		expect(again.kind).toBe('replayed');
+		expect(receipt(again as CreateResult)).toEqual(receipt(first as CreateResult));
+		expect(await count(db, 'complaint')).toBe(1);
+	});
+
+	test('conflict: the same key with another body', async () => {
+		await go('k-2');
+		const other = await go('k-2', read({ request: { ...request, description: 'Outro relato.' } }));
+		expect(other.kind).toBe('conflict');
+	});
+
+	test('in_progress: the same key while the first is still being written', async () => {
+		const [a, b] = await Promise.all([go('k-3'), go('k-3')]);
+		expect([a.kind, b.kind].sort()).toEqual(['created', 'in_progress']);
+		expect(await count(db, 'complaint')).toBe(1);
+	});
+
+	const invalid: [why: string, run: () => ReturnType<typeof go>, reason: string][] = [
+		['no key', () => go(null), 'key'],
+		['a malformed key', () => go('não é chave'), 'key'],
+		['the form’s key missing from its body', () => go('body'), 'key'],
+		['the honeypot filled in', () => go('k-4', read({ honeypot: 'http://spam' })), 'honeypot'],
+		[
+			'a body that could not be read (413)',
+			() =>
+				go('k-5', async () => ({ ok: false, status: 413, code: 'too_large', message: 'grande' })),
+			'body'
+		],
+		[
+			'fields the schema refuses',
+			() => go('k-6', read({ request: { ...request, situations: [] } })),
+			'fields'
+		]
+	];
+	for (const [why, run, reason] of invalid)
+		test(`invalid (${reason}): ${why} — nothing stored`, async () => {
+			const outcome = await run();
+			expect(outcome).toMatchObject({ kind: 'invalid', reason });
+			expect(await count(db, 'complaint')).toBe(0);
+			expect(await count(db, 'idempotency')).toBe(0);
+		});
+
+	test('the form’s key travels in the body', async () => {
+		expect((await go('body', read({ idempotencyKey: 'k-7' }))).kind).toBe('created');
+	});
+
+	test('rate limited before the body is read', async () => {
+		const l = new RateLimiter({ limit: 1, windowSeconds: 3600 });
+		await go('k-8', read(), l);
+		let read2 = false;
+		const outcome = await go(
+			'k-9',
+			async () => {
+				read2 = true;
+				return { request, honeypot: '' };
+			},
+			l
+		);
+		expect(outcome).toMatchObject({ kind: 'invalid', reason: 'rate_limited' });
+		expect(outcome.kind === 'invalid' && outcome.retryAfterSeconds).toBeGreaterThan(0);
+		expect(read2).toBe(false);
+	});
+
+	test('a bad photo is a field error beside the schema’s', async () => {
+		const outcome = await go(
+			'k-10',
+			read({ request: { ...request, situations: [] }, photos: [new Uint8Array([1, 2, 3])] })
+		);
+		expect(outcome).toMatchObject({
+			kind: 'invalid',
+			reason: 'fields',
+			errors: { fotos: 'complaint_error_photo_type', situations: expect.any(String) }
+		});
 	});
 });
