@@ -1,10 +1,12 @@
 /**
  * Two app processes (the built server) on ONE PostgreSQL database keep every guarantee:
  * one complaint per Idempotency-Key even when both get it at once, unique and gapless protocols,
- * one complaint rate limit for both, and a registry publish, a decree and a decreed day seen by
+ * one complaint rate limit for both, shared sign-in locks, and a registry publish, a decree and a decreed day seen by
  * both within a second. Needs PG_TEST_URL (`npm test` starts a throwaway cluster); skipped
  * without it, and `npm test` says so.
  */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createDb, type Db } from '../src/lib/server/db';
 import { addDecree, addDecreedDay } from '../src/lib/server/rules-store';
@@ -15,6 +17,7 @@ import {
 	ensureBuilt,
 	pgAdminUrl,
 	postComplaint,
+	root,
 	startServer,
 	stopServer,
 	type Server
@@ -104,6 +107,54 @@ describe.skipIf(!pgAdminUrl)('two instances, one PostgreSQL database', { timeout
 		);
 		expect(burst.filter((r) => r.status === 201).length).toBeLessThanOrEqual(LIMIT);
 		expect(burst.filter((r) => r.status === 201).length).toBeGreaterThan(0);
+	});
+
+	test('sign-in locks are shared: 5 wrong passwords over both lock the pair on both', async () => {
+		const email = 'fiscal-bloqueio@garupa.test';
+		const password = 'senha-correta-de-teste-1';
+		const created = spawnSync(
+			join(root, 'node_modules', '.bin', 'tsx'),
+			[
+				'scripts/staff-create.ts',
+				'--email',
+				email,
+				'--role',
+				'fiscal',
+				'--name',
+				'Fiscal Bloqueio'
+			],
+			{
+				cwd: root,
+				input: password,
+				encoding: 'utf8',
+				env: { ...process.env, DATABASE_URL: database.url }
+			}
+		);
+		expect(created.status, created.stderr).toBe(0);
+		const headers = client();
+		const signIn = (server: Server, senha: string) =>
+			fetch(`${server.url}/admin/login`, {
+				method: 'POST',
+				redirect: 'manual',
+				headers: {
+					'content-type': 'application/x-www-form-urlencoded',
+					// A browser's form post (no JavaScript): the status is the action's.
+					accept: 'text/html',
+					origin: server.url,
+					...headers
+				},
+				body: new URLSearchParams({ email, senha }).toString()
+			}).then((r) => r.status);
+		// Alternating: each instance alone sees only 2 or 3 failures, under the lock (5).
+		const failures = [];
+		for (let i = 0; i < 5; i++) failures.push(await signIn(i % 2 ? a : b, 'senha-errada'));
+		expect(failures).toEqual([400, 400, 400, 400, 400]);
+		// Now even the right password is refused on both, for the pair (e-mail, address).
+		expect(await signIn(a, password)).toBe(429);
+		expect(await signIn(b, password)).toBe(429);
+		// From another address the member still gets in (303 to /admin).
+		headers['x-forwarded-for'] = client()['x-forwarded-for'];
+		expect(await signIn(a, password)).toBe(303);
 	});
 
 	/** Polls both instances until `seen` holds on each; returns the milliseconds it took. */
