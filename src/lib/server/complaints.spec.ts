@@ -16,6 +16,7 @@ import {
 	getComplaintForRider,
 	submit,
 	type ComplaintReceipt,
+	type SubmitInput,
 	type SubmittedBody,
 	type CreateResult
 } from './complaints';
@@ -458,11 +459,8 @@ describe('submit: the one intake of POST /api/complaints and the /reclamar form 
 	const read =
 		(body: Partial<SubmittedBody> = {}): (() => Promise<SubmittedBody>) =>
 		async () => ({ request, honeypot: '', ...body });
-	const go = (
-		key: string | null | 'body',
-		body: () => Promise<SubmittedBody> = read(),
-		l = limiter()
-	) => submit(db, { client: '203.0.113.9', idempotencyKey: key, read: body, now: NOW, limiter: l });
+	const go = (key: string | null | 'body', body: SubmitInput['read'] = read(), l = limiter()) =>
+		submit(db, { client: '203.0.113.9', idempotencyKey: key, read: body, now: NOW, limiter: l });
 
 	test('created, then replayed for the same key and body (the same receipt)', async () => {
 		const first = await go('k-1');
@@ -493,7 +491,12 @@ describe('submit: the one intake of POST /api/complaints and the /reclamar form 
 		[
 			'a body that could not be read (413)',
 			() =>
-				go('k-5', async () => ({ ok: false, status: 413, code: 'too_large', message: 'grande' })),
+				go('k-5', async () => ({
+					ok: false as const,
+					status: 413 as const,
+					code: 'too_large' as const,
+					message: 'grande'
+				})),
 			'body'
 		],
 		[
