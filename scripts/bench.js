@@ -19,8 +19,17 @@
  * (default 3); BENCH_PORT=n sets the first port tried (default 4310); BENCH_BUILD=1 rebuilds first.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	writeFileSync
+} from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -273,6 +282,87 @@ async function startServer() {
 }
 
 // ─── Measurements ────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The scripted overcharge complaint (issue 10, item 4) as a rider at 360×740 does it: from the QR
+ * verdict /v/007, "Reclamar deste veículo", the "Cobrou a mais" tile, the amount typed, "Enviar".
+ * Counts the rider's actions (taps, and typing the amount as one) and the pixels they scroll (only
+ * when the next target is not fully on screen), and times it until the protocol is on screen. Runs
+ * on its own server over a throwaway database, so no complaint lands in a real one.
+ */
+async function measureComplaintFlow(browser) {
+	const dir = mkdtempSync(join(tmpdir(), 'garupa-bench-flow-'));
+	const port = await freePort();
+	const origin = `http://localhost:${port}`;
+	const flowServer = spawn(process.execPath, ['build'], {
+		env: {
+			...env,
+			PORT: String(port),
+			HOST: '127.0.0.1',
+			ORIGIN: origin,
+			DATABASE_URL: `file:${join(dir, 'flow.db')}`
+		},
+		stdio: 'ignore'
+	});
+	const stop = () => {
+		if (flowServer.exitCode === null && flowServer.signalCode === null) flowServer.kill('SIGTERM');
+		rmSync(dir, { recursive: true, force: true });
+	};
+	cleanups.add(stop);
+	try {
+		const deadline = Date.now() + 30_000;
+		for (;;) {
+			try {
+				await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2000) });
+				break;
+			} catch {
+				if (Date.now() > deadline) throw new Error('the flow server did not answer in 30 s');
+				await sleep(250);
+			}
+		}
+		const context = await browser.newContext({
+			viewport: { width: 360, height: 740 },
+			isMobile: true,
+			hasTouch: true,
+			deviceScaleFactor: 2,
+			locale: 'pt-BR'
+		});
+		await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort());
+		const page = await context.newPage();
+		let actions = 0;
+		let scrolled = 0;
+		const tap = async (locator) => {
+			const before = await page.evaluate(() => scrollY);
+			const inView = await locator.evaluate((el) => {
+				const r = el.getBoundingClientRect();
+				return r.top >= 0 && r.bottom <= innerHeight;
+			});
+			if (!inView) await locator.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+			scrolled += Math.abs((await page.evaluate(() => scrollY)) - before);
+			await locator.tap();
+			actions++;
+		};
+		const started = performance.now();
+		await page.goto(`${origin}/v/007`);
+		await tap(page.getByRole('link', { name: 'Reclamar deste veículo' }));
+		await page.waitForURL(/\/reclamar\?veiculo=007$/);
+		await tap(page.getByRole('checkbox', { name: 'Cobrou mais do que a tabela' }));
+		await page.getByLabel('Quanto você pagou?').waitFor({ state: 'visible' });
+		await page.keyboard.type('12,50');
+		actions++;
+		await tap(page.getByRole('button', { name: 'Enviar reclamação' }));
+		const protocol = page.getByTestId('protocol');
+		await protocol.waitFor({ state: 'visible' });
+		const ms = Math.round(performance.now() - started);
+		const text = (await protocol.textContent()) ?? '';
+		if (!/^RM-\d{4}-\d{6}$/.test(text)) throw new Error(`no protocol on the receipt: ${text}`);
+		await context.close();
+		return { actions, scrolledPx: scrolled, ms };
+	} finally {
+		cleanups.delete(stop);
+		stop();
+	}
+}
 
 /** Scripts the page itself requests on a first visit, each gzipped at level 9. */
 async function measureJs(browser, url, types = ['script']) {
@@ -631,6 +721,10 @@ async function main() {
 			}
 		}
 	}
+	if (browser) {
+		log('scripted overcharge complaint from /v/007 at 360×740');
+		report.complaintFlow = await attempt('complaint flow', () => measureComplaintFlow(browser));
+	}
 	await browser?.close();
 	report.precache = await attempt('service worker precache', measurePrecache);
 
@@ -704,6 +798,14 @@ async function main() {
 			}
 			for (const warning of lh.warnings) console.log(`  warning: ${warning}`);
 		}
+	}
+	const flow = report.complaintFlow;
+	if (flow) {
+		printTable('Overcharge complaint from /v/007 at 360×740 (issue 10)', [
+			['actions (taps + typing)', String(flow.actions), '≤ 6', flow.actions <= 6 ? '✓' : '✗'],
+			['scrolled', `${flow.scrolledPx} px`, '≤ 740 px', flow.scrolledPx <= 740 ? '✓' : '✗'],
+			['duration, page load to protocol', `${flow.ms} ms`, '', '']
+		]);
 	}
 	const pc = report.precache;
 	if (pc?.gzipBytes !== undefined) {
