@@ -358,3 +358,46 @@ test('a phone clock days ahead is said in days, not minutes', async ({ page }) =
 		'O relógio do seu celular está 3 dias adiantado'
 	);
 });
+
+test.describe('/pontos: the nearest stand, at a glance', () => {
+	for (const size of SIZES) {
+		test(`${size.width}×${size.height}: "Mais perto de mim" above the map; its answer in view, pinned and labelled; the list from nearest`, async ({
+			browser
+		}) => {
+			// Beside the Estádio Municipal stand (−11.7345, −61.782).
+			const context = await browser.newContext({
+				viewport: size,
+				...PHONE,
+				geolocation: { latitude: -11.7347, longitude: -61.7818 },
+				permissions: ['geolocation']
+			});
+			const page = await context.newPage();
+			await page.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) =>
+				route.abort('internetdisconnected')
+			);
+			await page.goto('/pontos');
+			const button = page.getByRole('button', { name: 'Mais perto de mim' });
+			const [buttonY, mapY] = await Promise.all([
+				button.evaluate((el) => el.getBoundingClientRect().top),
+				page.locator('.map').evaluate((el) => el.getBoundingClientRect().top)
+			]);
+			expect(buttonY).toBeLessThan(mapY);
+			await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible();
+			await button.click();
+
+			const answer = page.getByTestId('nearest');
+			await expect(answer.getByRole('heading')).toHaveText(/Estádio Municipal/);
+			await expect(answer.getByRole('heading')).toBeFocused();
+			await expect(answer).toBeInViewport();
+			await expect(answer).toContainText(/\d+ m daqui, cerca de \d+ min a pé/);
+
+			const pin = page.locator('.nearest-marker');
+			await expect(pin).toHaveCount(1);
+			await expect(pin).toContainText('Mais perto: Ponto do Estádio Municipal');
+			await expect(page.locator('.leaflet-marker-icon')).toHaveCount(8);
+			await expect(page.locator('ol.stands h3').first()).toContainText('Estádio Municipal');
+			expect(await overflow(page)).toBeLessThanOrEqual(0);
+			await context.close();
+		});
+	}
+});

@@ -53,7 +53,7 @@ test.describe('/pontos — the official stands (Art. 12–14)', () => {
 		const page = await context.newPage();
 		await blockTheInternet(page);
 		await page.goto('/pontos');
-		await page.getByRole('button', { name: 'Mostrar os pontos mais perto de mim' }).click();
+		await page.getByRole('button', { name: 'Mais perto de mim' }).click();
 		await expect(page.locator('#lista')).toHaveText('Do mais perto ao mais longe');
 		const list = await names(page);
 		expect(list[0]).toContain('Estádio Municipal');
@@ -69,7 +69,7 @@ test.describe('/pontos — the official stands (Art. 12–14)', () => {
 		const page = await context.newPage();
 		await blockTheInternet(page);
 		await page.goto('/pontos');
-		await page.getByRole('button', { name: 'Mostrar os pontos mais perto de mim' }).click();
+		await page.getByRole('button', { name: 'Mais perto de mim' }).click();
 		await expect(page.getByRole('alert')).toContainText('ordem alfabética');
 		await expect(page.locator('#lista')).toHaveText('Todos os pontos, por nome');
 		await context.close();

@@ -1,31 +1,10 @@
 /**
- * Leaflet 1.9 for /pontos (loaded lazily by ./map.ts): base tiles from configuration, the municipal
- * boundary, one marker per stand (opening a popup that links to the stand), and the rider's
- * position. Every default is stated where it is set.
+ * Leaflet for /pontos (loaded lazily by ./map.ts): the shared base ($lib/map/base.ts), one marker
+ * per stand (opening a popup that links to the stand), the rider's position, and the nearest
+ * stand's distinct, labelled pin. Every default is stated where it is set.
  */
-import {
-	circleMarker,
-	featureGroup,
-	geoJSON,
-	Icon,
-	map as leafletMap,
-	marker,
-	tileLayer,
-	type CircleMarker
-} from 'leaflet';
-import 'leaflet/dist/leaflet.css';
-import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
-import markerIcon from 'leaflet/dist/images/marker-icon.png';
-import markerShadow from 'leaflet/dist/images/marker-shadow.png';
-import boundary from '$lib/profile/rolim-de-moura.geojson?raw';
-
-// Leaflet derives its default icon path from its CSS, which Vite rewrites: point it at the files.
-Icon.Default.mergeOptions({
-	iconRetinaUrl: markerIcon2x,
-	iconUrl: markerIcon,
-	shadowUrl: markerShadow,
-	imagePath: ''
-});
+import { circleMarker, featureGroup, marker, type CircleMarker, type Marker } from 'leaflet';
+import { createBaseMap, nearestIcon, type LatLng, type TilesConfig } from '$lib/map/base';
 
 export interface MapStand {
 	id: string;
@@ -38,60 +17,29 @@ export interface MapStand {
 
 export interface StandsMapOptions {
 	stands: MapStand[];
-	tiles: { url: string; attribution: string };
-	center: { lat: number; lng: number };
-	labels: { vagas: (n: number) => string; you: string };
+	tiles: TilesConfig;
+	center: LatLng;
+	labels: { vagas: (n: number) => string; you: string; nearest: (name: string) => string };
 	/** Called once when no tile could be loaded (offline, or the tile server is unreachable). */
 	onTilesUnavailable: () => void;
 }
 
 export interface StandsMap {
-	showRider(position: { lat: number; lng: number }): void;
+	/** The rider's position and, if known, the stand nearest to it (marked apart and labelled). */
+	showRider(position: LatLng, nearestId?: string): void;
 	remove(): void;
 }
 
 export function createStandsMap(node: HTMLElement, options: StandsMapOptions): StandsMap {
-	node.replaceChildren();
-	const map = leafletMap(node, {
-		center: [options.center.lat, options.center.lng],
+	const map = createBaseMap(node, {
+		tiles: options.tiles,
+		center: options.center,
 		zoom: 14, // the urban area of Rolim de Moura fits at 14 on a phone
-		keyboard: true, // arrows pan, +/- zoom once the map has focus (Leaflet's default, kept)
-		scrollWheelZoom: false // scrolling the page past the map must not zoom it
+		onTilesUnavailable: options.onTilesUnavailable
 	});
 
-	let loaded = 0;
-	let failed = 0;
-	let reported = false;
-	const tiles = tileLayer(options.tiles.url, {
-		attribution: options.tiles.attribution,
-		maxZoom: 19 // OpenStreetMap's standard tiles go to 19
-	});
-	tiles.on('tileload', () => loaded++);
-	tiles.on('tileerror', () => {
-		failed++;
-		if (!reported && loaded === 0 && failed >= 2) {
-			reported = true;
-			options.onTilesUnavailable();
-		}
-	});
-	tiles.addTo(map);
-	if (!navigator.onLine) {
-		reported = true;
-		options.onTilesUnavailable();
-	}
-
-	geoJSON(JSON.parse(boundary), {
-		style: {
-			color: '#0b3d91',
-			weight: 3,
-			fill: false,
-			dashArray: '6 4',
-			className: 'municipal-boundary'
-		},
-		interactive: false
-	}).addTo(map);
-
-	const markers = options.stands.map((stand) => {
+	const markers = new Map<string, Marker>();
+	for (const stand of options.stands) {
 		// Built as DOM, not HTML strings: names come from data and are never parsed as markup.
 		const popup = document.createElement('div');
 		const link = document.createElement('a');
@@ -100,15 +48,26 @@ export function createStandsMap(node: HTMLElement, options: StandsMapOptions): S
 		const places = document.createElement('p');
 		places.textContent = options.labels.vagas(stand.vagas);
 		popup.append(link, places);
-		return marker([stand.lat, stand.lng], { title: stand.name, alt: stand.name, keyboard: true })
-			.bindPopup(popup)
-			.addTo(map);
-	});
-	if (markers.length) map.fitBounds(featureGroup(markers).getBounds().pad(0.2), { maxZoom: 16 });
+		markers.set(
+			stand.id,
+			marker([stand.lat, stand.lng], { title: stand.name, alt: stand.name, keyboard: true })
+				.bindPopup(popup)
+				.addTo(map)
+		);
+	}
+	if (markers.size) {
+		map.fitBounds(
+			featureGroup([...markers.values()])
+				.getBounds()
+				.pad(0.2),
+			{ maxZoom: 16 }
+		);
+	}
 
 	let rider: CircleMarker | null = null;
+	let nearest: { marker: Marker; icon: Marker['options']['icon'] } | null = null;
 	return {
-		showRider(position) {
+		showRider(position, nearestId) {
 			rider?.remove();
 			rider = circleMarker([position.lat, position.lng], {
 				radius: 9,
@@ -119,6 +78,19 @@ export function createStandsMap(node: HTMLElement, options: StandsMapOptions): S
 			})
 				.bindTooltip(options.labels.you, { permanent: false })
 				.addTo(map);
+			if (nearest?.icon) nearest.marker.setIcon(nearest.icon);
+			nearest = null;
+			const stand = options.stands.find((s) => s.id === nearestId);
+			const pin = nearestId ? markers.get(nearestId) : undefined;
+			if (stand && pin) {
+				nearest = { marker: pin, icon: pin.options.icon };
+				pin.setIcon(nearestIcon(options.labels.nearest(stand.name)));
+				pin.setZIndexOffset(1000);
+				map.fitBounds(
+					featureGroup([pin, rider]).getBounds().pad(0.3),
+					{ maxZoom: 17 } // close enough to see the streets between the rider and the stand
+				);
+			}
 		},
 		remove() {
 			map.remove();
