@@ -83,6 +83,17 @@ function database() {
 }
 
 const local = `http://localhost:${port}`;
+
+/** The server logs JSON lines (src/lib/server/log.ts); at a terminal, its messages read as text. */
+function readable(line) {
+	if (!line.startsWith('{')) return line;
+	try {
+		const entry = JSON.parse(line);
+		return entry.msg && entry.msg !== 'request' ? entry.msg : line;
+	} catch {
+		return line;
+	}
+}
 const child = spawn(process.execPath, ['build'], { stdio: ['ignore', 'pipe', 'inherit'], env });
 let said = false;
 let noStaff = false;
@@ -93,6 +104,7 @@ child.stdout.on('data', (chunk) => {
 	const rest = text
 		.split('\n')
 		.filter((l) => !l.startsWith('Listening on') && !l.includes('"requestId":"npm-start"'))
+		.map(readable)
 		.join('\n');
 	if (rest.trim()) process.stdout.write(rest.endsWith('\n') ? rest : `${rest}\n`);
 	if (!said && text.includes('Listening on')) {

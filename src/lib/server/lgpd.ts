@@ -10,6 +10,7 @@ import type { Db } from './db';
 import { audit } from './audit';
 import type { AdminResult, Staff } from './complaint-admin';
 import { writeTransaction } from './group-commit';
+import { log } from './log';
 
 export interface Contact {
 	name: string | null;
@@ -167,10 +168,10 @@ export function scheduleContactErasure(
 	const run = () =>
 		eraseExpiredContacts(db(), new Date(), retentionDays).then(
 			(n) => {
-				if (n > 0) console.info(`LGPD: contato apagado em ${n} reclamações encerradas.`);
+				if (n > 0) log('info', `LGPD: contato apagado em ${n} reclamações encerradas.`);
 			},
 			(error: unknown) =>
-				console.error('LGPD: falha ao apagar contatos vencidos:', (error as Error).message)
+				log('error', 'LGPD: falha ao apagar contatos vencidos', { error: (error as Error).message })
 		);
 	const timer = setInterval(run, intervalMs);
 	timer.unref();

@@ -12,6 +12,7 @@ import { config } from './config';
 import { db as sharedDb, migrate, type Db } from './db';
 import { eraseExpiredContacts } from './lgpd';
 import { ensureSampleRegistry, latestSnapshot } from './registry';
+import { log } from './log';
 import { ensureSampleStands } from './stands';
 
 /**
@@ -21,11 +22,12 @@ import { ensureSampleStands } from './stands';
  */
 export async function initDatabase(db: Db = sharedDb()): Promise<void> {
 	const ran = await migrate(db);
-	if (ran.length > 0) console.info(`Banco de dados: migrações aplicadas: ${ran.join(', ')}`);
+	if (ran.length > 0) log('info', `Banco de dados: migrações aplicadas: ${ran.join(', ')}`);
 	const today = wallClock(new Date(), profile.timeZone).date;
 	const published = await ensureSampleRegistry(db, sample, today);
 	if (published)
-		console.info(
+		log(
+			'info',
 			`Cadastro vazio: dados de exemplo (fictícios) publicados como versão ${published.version}.`
 		);
 
@@ -35,16 +37,17 @@ export async function initDatabase(db: Db = sharedDb()): Promise<void> {
 	const boundary = parseBoundary(JSON.parse(boundaryGeojson));
 	const loaded = await ensureSampleStands(db, sampleStands, { boundary, knownPrefixes });
 	if (loaded !== null)
-		console.info(`Nenhum ponto cadastrado: ${loaded} pontos de exemplo (fictícios) carregados.`);
+		log('info', `Nenhum ponto cadastrado: ${loaded} pontos de exemplo (fictícios) carregados.`);
 
 	// LGPD: contacts whose retention ended while the server was down go before the first request.
 	const erased = await eraseExpiredContacts(db, new Date(), config.contactRetentionDays);
-	if (erased > 0) console.info(`LGPD: contato apagado em ${erased} reclamações encerradas.`);
+	if (erased > 0) log('info', `LGPD: contato apagado em ${erased} reclamações encerradas.`);
 
 	// No default account with a known password: the first gestor is created on the command line.
 	const staff = await db.selectFrom('staff').select('id').limit(1).executeTakeFirst();
 	if (!staff)
-		console.info(
+		log(
+			'info',
 			'Nenhuma conta da SEMAM ainda. Crie a primeira (a senha vem da entrada padrão): ' +
 				'npm run staff:create -- --email <e-mail> --role gestor --name "Nome"'
 		);
