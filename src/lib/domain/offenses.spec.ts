@@ -333,6 +333,22 @@ describe('escalate: reincidence (Art. 21 I, 22 I, 25 I) and automatic suspension
 		});
 	}
 
+	// Issue 11: a fine under Art. 21, I (a repeated Art. 20) is an Art. 21 conduct for Art. 22, I.
+	test('Art. 22, I: a prior fined under Art. 21, I counts as an Art. 21 conduct', () => {
+		const fined: ConfirmedOffense = { ...h('art20-VII', '2026-06-01'), penaltyBasis: 'art21-I' };
+		expect(escalate([fined], 'art21-XVII', ON, 12, catalog)).toMatchObject({
+			penalty: 'apreensao',
+			cite: 'Art. 22, I',
+			reason: 'reincidence'
+		});
+		// Without the fine it was a warning of Art. 20: no Art. 21 prior.
+		expect(escalate([h('art20-VII', '2026-06-01')], 'art21-XVII', ON, 12, catalog)).toMatchObject({
+			reason: 'first'
+		});
+		// And it is still an Art. 20 conduct for Art. 21, I.
+		expect(escalate([fined], 'art20-VII', ON, 12, catalog).cite).toBe('Art. 21, I');
+	});
+
 	test('a window of 6 months, set by the profile, is honoured', () => {
 		const history = [h('art20-VII', '2026-05-01')];
 		expect(escalate(history, 'art20-VII', ON, 12).penalty).toBe('multa');

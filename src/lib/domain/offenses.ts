@@ -289,7 +289,13 @@ export function offensesOf(
 /** An offense SEMAM confirmed (decision final, Art. 28 §2º), on a local date. */
 export interface ConfirmedOffense {
 	article: string;
+	/** When the decision became final (Art. 28 §2º). */
 	confirmedAt: LocalDate;
+	/**
+	 * The provision whose penalty was applied, when it differs from the conduct's: a repeated
+	 * Art. 20 conduct fined under Art. 21, I is `art21-I`, and counts as an Art. 21 conduct too.
+	 */
+	penaltyBasis?: string;
 }
 
 export interface Escalation {
@@ -327,9 +333,10 @@ const br = (date: LocalDate) => date.split('-').reverse().join('/');
  * Art. 5º provision counts with the article of its penalty (Art. 5º, III → Art. 21, VI → Art. 21).
  * A prior counts when it was confirmed strictly before `on` — a decision of the same day cannot be
  * shown to precede the conduct — and no earlier than `windowMonths` before it: the law sets no
- * window, so it is the profile's `reincidenceWindowMonths` (12 by default). Escalations do not
- * chain: a repeated Art. 20 conduct punished by Art. 21, I stays an Art. 20 conduct in the history,
- * because a penalty is not extended by analogy.
+ * window, so it is the profile's `reincidenceWindowMonths` (12 by default). `on` is the day of the
+ * NEW CONDUCT ("reincidir": doing it again after the earlier penalty became final), never the day
+ * the new auto is drawn up. A repeated Art. 20 conduct fined under Art. 21, I (its `penaltyBasis`)
+ * counts as an Art. 21 conduct for Art. 22, I, and still as an Art. 20 one.
  * @example escalate([{ article: 'art20-VII', confirmedAt: '2026-03-10' }], 'art20-I', '2026-12-02', 12).cite //=> 'Art. 21, I'
  */
 export function escalate(
@@ -358,7 +365,12 @@ export function escalate(
 		.filter((h) => h.confirmedAt < on && h.confirmedAt >= since)
 		.filter((h) => {
 			const prior = ruleOrThrow(h.article, catalog);
-			return prior.penalty !== null && articleOf(prior.basis) === of;
+			if (prior.penalty === null) return false;
+			// Art. 21, I fines a repeated Art. 20 conduct: it is then an Art. 21 conduct as well.
+			return (
+				articleOf(prior.basis) === of ||
+				(h.penaltyBasis !== undefined && articleOf(h.penaltyBasis) === of)
+			);
 		})
 		.sort((a, b) => (a.confirmedAt < b.confirmedAt ? 1 : a.confirmedAt > b.confirmedAt ? -1 : 0));
 	const previous = priors[0] ?? null;

@@ -210,3 +210,70 @@ describe('issueAuto refuses what the law does not allow', () => {
 		expect(other).toMatchObject({ ok: false, status: 404 });
 	});
 });
+
+describe('issue 11: the staff workflow follows the law', () => {
+	test('reincidence compares the NEW CONDUCT’s date with the day the earlier penalty became final', async () => {
+		const staff = await member(db);
+		// First conduct 02/03, its penalty final on 01/04.
+		await confirmed(
+			staff,
+			await founded(staff, 'fumando', '2026-03-02'),
+			'art20-VII',
+			'2026-03-02',
+			'2026-04-01'
+		);
+		// Second conduct on 20/03 — before 01/04 — with its auto drawn up only in November.
+		const before = await founded(staff, 'moto-suja', '2026-03-20');
+		await issueAuto(db, staff, { protocol: before, provision: 'art20-I' }, at('2026-11-02'));
+		const [auto] = await autosOfComplaint(db, before, at('2026-11-02'));
+		expect(auto).toMatchObject({ penalty: 'advertencia', penaltyCite: 'Art. 20' });
+		// A conduct after 01/04 is a repeat (Art. 21, I).
+		const after = await founded(staff, 'moto-suja', '2026-05-20');
+		await issueAuto(db, staff, { protocol: after, provision: 'art20-I' }, at('2026-11-02'));
+		expect((await autosOfComplaint(db, after, at('2026-11-02')))[0]).toMatchObject({
+			penalty: 'multa',
+			penaltyCite: 'Art. 21, I'
+		});
+	});
+
+	test('one conduct, one offence: no vest (Art. 21, VI and Art. 5º, III) makes one auto', async () => {
+		const staff = await member(db);
+		const protocol = await founded(staff, 'sem-colete', '2026-11-02');
+		const first = await issueAuto(db, staff, { protocol, provision: 'art21-VI' }, at('2026-11-02'));
+		expect(first).toMatchObject({ ok: true });
+		const second = await issueAuto(
+			db,
+			staff,
+			{ protocol, provision: 'art5-III' },
+			at('2026-11-02')
+		);
+		expect(second).toMatchObject({ ok: false, status: 409, field: 'dispositivo' });
+		if (!second.ok && 'message' in second)
+			expect(second.message).toContain('uma conduta, uma infração');
+	});
+
+	test('a fine under Art. 21, I (a repeated Art. 20) counts as an Art. 21 conduct for Art. 22, I', async () => {
+		const staff = await member(db);
+		await confirmed(
+			staff,
+			await founded(staff, 'fumando', '2026-03-02'),
+			'art20-VII',
+			'2026-03-02',
+			'2026-04-01'
+		);
+		// Art. 20 again: fined under Art. 21, I, final on 01/06.
+		await confirmed(
+			staff,
+			await founded(staff, 'moto-suja', '2026-05-02'),
+			'art20-I',
+			'2026-05-02',
+			'2026-06-01'
+		);
+		const third = await founded(staff, 'cobrou-mais', '2026-11-02');
+		await issueAuto(db, staff, { protocol: third, provision: 'art21-XVII' }, at('2026-11-02'));
+		expect((await autosOfComplaint(db, third, at('2026-11-02')))[0]).toMatchObject({
+			penalty: 'apreensao',
+			penaltyCite: 'Art. 22, I'
+		});
+	});
+});

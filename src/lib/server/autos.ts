@@ -12,6 +12,7 @@ import {
 	citeOf,
 	offenseCatalogAt,
 	escalate,
+	situationsOf,
 	type ConfirmedOffense,
 	type Escalation,
 	type OffenseCatalog
@@ -33,31 +34,61 @@ export const AUTO_NUMBER = /^AI-(\d{4})-(\d{6,9})$/;
 export const catalogFor = (day: LocalDate): OffenseCatalog =>
 	offenseCatalogAt(zonedInstant(day, 12 * 60, profile.timeZone));
 
-/** The offenses SEMAM confirmed for a vehicle (decision final, Art. 28 §2º). */
-export async function confirmedOffenses(db: Db, prefixo: string): Promise<ConfirmedOffense[]> {
-	const rows = await db
-		.selectFrom('auto_infracao')
-		.select(['provision', 'confirmed_on'])
-		.where('prefixo', '=', prefixo)
-		.where('decision', '=', 'definitiva')
-		.where('confirmed_on', 'is not', null)
-		.execute();
-	return rows.map((r) => ({ article: r.provision, confirmedAt: r.confirmed_on ?? '' }));
+/**
+ * The provision id of a penalty's citation: 'Art. 21, I' → 'art21-I', 'Art. 5º, III' → 'art5-III'
+ * (null for anything else).
+ */
+export function basisOfCite(cite: string): string | null {
+	const m = /^Art\. (\d+)º?(?:, ([IVXLC]+))?$/.exec(cite);
+	return m ? `art${m[1]}${m[2] ? `-${m[2]}` : ''}` : null;
 }
 
 /**
- * The penalty the law gives `provision` for this vehicle on `day`, with its history.
+ * The offenses SEMAM confirmed for a vehicle (decision final, Art. 28 §2º), with the provision
+ * whose penalty was applied (a fine under Art. 21, I makes an Art. 21 conduct, Art. 22, I).
+ * `exceptComplaint`: leave out the autos of one complaint — one conduct is one offence, and it
+ * cannot be its own repeat.
+ */
+export async function confirmedOffenses(
+	db: Db,
+	prefixo: string,
+	exceptComplaint?: number
+): Promise<ConfirmedOffense[]> {
+	let query = db
+		.selectFrom('auto_infracao')
+		.select(['provision', 'confirmed_on', 'penalty_cite', 'complaint_id'])
+		.where('prefixo', '=', prefixo)
+		.where('decision', '=', 'definitiva')
+		.where('confirmed_on', 'is not', null);
+	if (exceptComplaint !== undefined) query = query.where('complaint_id', '!=', exceptComplaint);
+	const rows = await query.execute();
+	return rows.map((r) => {
+		const penaltyBasis = r.penalty_cite ? basisOfCite(r.penalty_cite) : null;
+		return {
+			article: r.provision,
+			confirmedAt: r.confirmed_on ?? '',
+			...(penaltyBasis ? { penaltyBasis } : {})
+		};
+	});
+}
+
+/**
+ * The penalty the law gives `provision` for a conduct of this vehicle on `conductDay` — the day
+ * the complaint says it happened, not the day the auto is drawn up: reincidence is a new conduct
+ * after the earlier penalty became final (Art. 21 I, 22 I, 25 I). The complaint's own autos are
+ * left out (one conduct cannot be its own repeat).
  * @example (await penaltyFor(db, '7', 'art20-VII', '2026-12-02')).cite //=> 'Art. 21, I' (a prior Art. 20)
  */
 export async function penaltyFor(
 	db: Db,
 	prefixo: string,
 	provision: string,
-	day: LocalDate
+	conductDay: LocalDate,
+	complaintId?: number
 ): Promise<Escalation> {
-	const catalog = catalogFor(day);
-	const history = await confirmedOffenses(db, prefixo);
-	return escalate(history, provision, day, catalog.reincidenceWindowMonths, catalog);
+	const catalog = catalogFor(conductDay);
+	const history = await confirmedOffenses(db, prefixo, complaintId);
+	return escalate(history, provision, conductDay, catalog.reincidenceWindowMonths, catalog);
 }
 
 export interface Auto {
@@ -143,7 +174,15 @@ export async function issueAuto(
 	const today = localDate(now);
 	const complaint = await db
 		.selectFrom('complaint')
-		.select(['id', 'status', 'vehicle_prefixo', 'offenses'])
+		.select([
+			'id',
+			'status',
+			'vehicle_prefixo',
+			'offenses',
+			'occurred_at',
+			'situations',
+			'created_at'
+		])
 		.where('protocol', '=', input.protocol)
 		.executeTakeFirst();
 	if (!complaint) return refuse('protocolo', 'Reclamação não encontrada.', 404);
@@ -158,23 +197,47 @@ export async function issueAuto(
 		);
 	if (!parseOffenses(complaint.offenses).some((o) => o.article === input.provision))
 		return refuse('dispositivo', 'Escolha um dos dispositivos da reclamação.');
-	const escalation = await penaltyFor(db, prefixo, input.provision, today);
+	const escalation = await penaltyFor(
+		db,
+		prefixo,
+		input.provision,
+		localDate(complaint.occurred_at),
+		complaint.id
+	);
+	// One conduct, one offence: the situations the rider reported, each with its provisions.
+	const situations = situationsOf(
+		JSON.parse(complaint.situations) as string[],
+		new Date(complaint.created_at)
+	);
+	const conductOf = (provision: string) =>
+		new Set(situations.filter((x) => x.articles.includes(provision)).map((x) => x.code));
+	const conduct = conductOf(input.provision);
 	const placa =
 		(await currentRegistry(db))?.entries.find((e) => e.prefixo === prefixo)?.placa ?? null;
 	const year = Number(today.slice(0, 4));
 
 	return writeTransaction(db, async (trx) => {
-		const existing = await trx
+		const others = await trx
 			.selectFrom('auto_infracao')
-			.select('number')
+			.select(['number', 'provision'])
 			.where('complaint_id', '=', complaint.id)
-			.where('provision', '=', input.provision)
 			.where('decision', '!=', 'cancelada')
-			.executeTakeFirst();
+			.execute();
+		const existing = others.find((o) => o.provision === input.provision);
 		if (existing)
 			return refuse(
 				'dispositivo',
 				`Já existe o auto ${existing.number} para este dispositivo.`,
+				409
+			);
+		// A situation mapped to two provisions on the same basis (no vest: Art. 21, VI and Art. 5º,
+		// III) is one conduct: its second provision makes no second auto.
+		const twin = others.find((o) => [...conductOf(o.provision)].some((c) => conduct.has(c)));
+		if (twin)
+			return refuse(
+				'dispositivo',
+				`O auto ${twin.number} (${citeOf(twin.provision)}) já trata desta conduta; ` +
+					`${citeOf(input.provision)} é a mesma conduta por outro dispositivo: uma conduta, uma infração.`,
 				409
 			);
 		const { last: seq } = await trx

@@ -50,7 +50,14 @@ export const load: PageServerLoad = async ({ params, url }) => {
 		error(404, NOT_FOUND);
 	const escalation =
 		provision && complaint.vehiclePrefixo
-			? await penaltyFor(db(), complaint.vehiclePrefixo, provision, localDate(now))
+			? // Reincidence is judged on the day of the conduct (Art. 21 I, 22 I, 25 I).
+				await penaltyFor(
+					db(),
+					complaint.vehiclePrefixo,
+					provision,
+					localDate(complaint.occurredAt),
+					complaint.id
+				)
 			: null;
 	return {
 		complaint,
