@@ -12,7 +12,7 @@ import { normalizePlate, normalizePrefix, plateKey, formatPrefix, formatPlate } 
 import {
 	SITUACOES,
 	authorizationCap,
-	isInForce,
+	countsTowardCap,
 	type RegistryEntry,
 	type RegistryRules
 } from './registry';
@@ -359,11 +359,12 @@ export function validateRegistryCsv(
 		}
 	}
 
-	// Art. 10: more authorizations in force than the population allows. The law limits how many
-	// may be granted; the file may still be right (a new census), so staff decide.
+	// Art. 10: more authorizations than the population allows — suspended ones count too (a
+	// suspension is temporary, Art. 19 IV). The law limits how many may be granted; the file may
+	// still be right (a new census), so staff decide.
 	const cap = authorizationCap(options.rules);
 	const inForce = entries.flatMap((e, i) =>
-		isInForce(e, options.today) ? [entryLines[i] ?? 1] : []
+		countsTowardCap(e, options.today) ? [entryLines[i] ?? 1] : []
 	);
 	const firstOver = inForce[cap];
 	if (firstOver !== undefined) {

@@ -4,6 +4,7 @@ import {
 	authorizationCap,
 	buildIndex,
 	countActive,
+	countsTowardCap,
 	missingForOperating,
 	notFound,
 	verifyAt,
@@ -295,6 +296,8 @@ describe('Art. 10: one authorization per 886 inhabitants "ou fração"', () => {
 			{ ...ok, seguroValidade: '2020-01-01' }
 		];
 		expect(countActive(entries, DAY)).toBe(3);
+		// Art. 10 with Art. 19 IV: a suspended authorization keeps its place under the cap.
+		expect(entries.filter((e) => countsTowardCap(e, DAY))).toHaveLength(4);
 	});
 });
 

@@ -308,8 +308,17 @@ export function isInForce(entry: RegistryEntry, date: LocalDate): boolean {
 }
 
 /**
- * Authorizations in force on `date` (see `isInForce`): suspended, revoked and expired ones are not
- * counted against the Art. 10 cap.
+ * An authorization that counts against the Art. 10 cap on `date`: granted and not expired, active
+ * or suspended — a suspension is temporary (Art. 19 IV, Art. 23–24) and the authorization returns
+ * once the irregularity is cured; only a revoked (cassada) or expired one frees its place.
+ */
+export function countsTowardCap(entry: RegistryEntry, date: LocalDate): boolean {
+	return entry.situacao !== 'cassada' && entry.autorizacaoValidade >= date;
+}
+
+/**
+ * Authorizations in force on `date` (see `isInForce`): active and not expired. What counts against
+ * the Art. 10 cap is wider: `countsTowardCap` (suspended ones too).
  */
 export function countActive(entries: readonly RegistryEntry[], date: LocalDate): number {
 	let n = 0;
