@@ -44,7 +44,21 @@ async function confirmed(
 		['definitiva', final]
 	] as const)
 		expect(
-			await recordAutoStep(db, staff, { number, protocol, step, on, note: null }, at(final))
+			await recordAutoStep(
+				db,
+				staff,
+				// A defense judged improcedente, a reconsideration refused (Art. 28).
+				{
+					number,
+					protocol,
+					step,
+					on,
+					note: null,
+					defense: 'improcedente',
+					reconsideration: 'mantida'
+				},
+				at(final)
+			)
 		).toEqual({
 			ok: true
 		});
@@ -274,6 +288,83 @@ describe('issue 11: the staff workflow follows the law', () => {
 		expect((await autosOfComplaint(db, third, at('2026-11-02')))[0]).toMatchObject({
 			penalty: 'apreensao',
 			penaltyCite: 'Art. 22, I'
+		});
+	});
+});
+
+describe('issue 11: the auto’s steps follow Art. 27–28', () => {
+	async function notified(on: string) {
+		const staff = await member(db);
+		const protocol = await founded(staff, 'fumando', '2026-11-02');
+		const issued = await issueAuto(
+			db,
+			staff,
+			{ protocol, provision: 'art20-VII' },
+			at('2026-11-02')
+		);
+		if (!issued.ok || !('number' in issued)) throw new Error('not issued');
+		const step = (
+			s: 'notificado' | 'imposta' | 'definitiva',
+			date: string,
+			extra: {
+				defense?: 'improcedente' | 'sem_defesa';
+				reconsideration?: 'mantida' | 'sem_pedido';
+			} = {}
+		) =>
+			recordAutoStep(
+				db,
+				staff,
+				{ number: issued.number, protocol, step: s, on: date, note: null, ...extra },
+				at('2026-12-31')
+			);
+		expect(await step('notificado', on)).toEqual({ ok: true });
+		return step;
+	}
+
+	test('"imposta" only after the defense is judged or its 15 days ran out', async () => {
+		const step = await notified('2026-11-03');
+		// Neither said: the form must say how the defense ended.
+		expect(await step('imposta', '2026-11-10')).toMatchObject({ ok: false, field: 'defesa' });
+		// No defense, and the 15 days (to 18/11) not over: refused.
+		expect(await step('imposta', '2026-11-10', { defense: 'sem_defesa' })).toMatchObject({
+			ok: false,
+			status: 409,
+			field: 'data'
+		});
+		expect(await step('imposta', '2026-11-18', { defense: 'sem_defesa' })).toMatchObject({
+			ok: false,
+			status: 409
+		});
+		expect(await step('imposta', '2026-11-19', { defense: 'sem_defesa' })).toEqual({ ok: true });
+	});
+
+	test('a defense judged improcedente allows the imposition within the 15 days', async () => {
+		const step = await notified('2026-11-03');
+		expect(await step('imposta', '2026-11-10', { defense: 'improcedente' })).toEqual({ ok: true });
+	});
+
+	test('"definitiva" only after 5 business days from the ciência, or reconsideration refused', async () => {
+		const step = await notified('2026-11-03');
+		// Ciência of the decision on Thursday 19/11: 5 business days (20/11, Consciência Negra, is a
+		// holiday) end on Friday 27/11 (Art. 28 §1º).
+		expect(await step('imposta', '2026-11-19', { defense: 'sem_defesa' })).toEqual({ ok: true });
+		expect(await step('definitiva', '2026-11-24')).toMatchObject({
+			ok: false,
+			field: 'reconsideracao'
+		});
+		expect(await step('definitiva', '2026-11-27', { reconsideration: 'sem_pedido' })).toMatchObject(
+			{ ok: false, status: 409, field: 'data' }
+		);
+		expect(await step('definitiva', '2026-11-30', { reconsideration: 'sem_pedido' })).toEqual({
+			ok: true
+		});
+	});
+
+	test('a reconsideration refused makes the decision final at once', async () => {
+		const step = await notified('2026-11-03');
+		expect(await step('imposta', '2026-11-10', { defense: 'improcedente' })).toEqual({ ok: true });
+		expect(await step('definitiva', '2026-11-12', { reconsideration: 'mantida' })).toEqual({
+			ok: true
 		});
 	});
 });

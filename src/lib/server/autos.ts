@@ -17,6 +17,8 @@ import {
 	type Escalation,
 	type OffenseCatalog
 } from '$lib/domain/offenses';
+import { brDate } from '$lib/domain/br';
+import { defenseDeadline, reconsiderationDeadline } from '$lib/domain/complaint';
 import { autoDeadlines, type AutoDeadlines, type AutoDecision } from '$lib/domain/triage';
 import { profile } from '$lib/profile';
 import { audit } from './audit';
@@ -291,17 +293,48 @@ export async function issueAuto(
 	});
 }
 
-/** The steps of Art. 27–28 staff record on an auto, and from which decision each may follow. */
+/**
+ * The steps of Art. 27–28 staff record on an auto, from which decision each may follow, and the
+ * date each one asks for, by name.
+ */
 export const AUTO_STEPS = {
 	// Art. 27: the 15 days of defense run from the notice.
-	notificado: { from: ['pendente'], label: 'Infrator notificado (Art. 27)' },
-	// Art. 28 caput: defense refused or absent → the penalty is imposed.
-	imposta: { from: ['pendente'], label: 'Penalidade imposta (Art. 28)' },
+	notificado: {
+		from: ['pendente'],
+		label: 'Infrator notificado (Art. 27)',
+		date: 'Data da notificação do auto'
+	},
+	// Art. 28 caput: the defense judged improcedente, or its 15 days over with none → the penalty is
+	// imposed. The date is the infractor's ciência of that decision: §1º counts from it.
+	imposta: {
+		from: ['pendente'],
+		label: 'Penalidade imposta (Art. 28)',
+		date: 'Data da ciência da decisão pelo infrator (Art. 28 §1º)'
+	},
 	// Defense accepted, or reconsideration granted (Art. 28 §1º).
-	cancelada: { from: ['pendente', 'imposta'], label: 'Auto cancelado (defesa acolhida)' },
-	// Art. 28 §2º: reconsideration refused or not asked: final; counts for reincidence from here.
-	definitiva: { from: ['imposta'], label: 'Decisão definitiva (Art. 28 §2º)' }
-} as const satisfies Record<string, { from: readonly AutoDecision[]; label: string }>;
+	cancelada: {
+		from: ['pendente', 'imposta'],
+		label: 'Auto cancelado (defesa ou reconsideração acolhida)',
+		date: 'Data da decisão'
+	},
+	// Art. 28 §2º: penalty kept after reconsideration, or its 5 business days over: final; counts
+	// for reincidence from here.
+	definitiva: {
+		from: ['imposta'],
+		label: 'Decisão definitiva (Art. 28 §2º)',
+		date: 'Data em que a decisão se tornou definitiva'
+	}
+} as const satisfies Record<string, { from: readonly AutoDecision[]; label: string; date: string }>;
+
+/** Art. 28 caput: whether a defense was presented and judged, or none came in the 15 days. */
+export type DefenseOutcome = 'improcedente' | 'sem_defesa';
+/** Art. 28 §1º–§2º: whether reconsideration was asked and refused, or none came in 5 days. */
+export type ReconsiderationOutcome = 'mantida' | 'sem_pedido';
+
+export const isDefenseOutcome = (v: unknown): v is DefenseOutcome =>
+	v === 'improcedente' || v === 'sem_defesa';
+export const isReconsiderationOutcome = (v: unknown): v is ReconsiderationOutcome =>
+	v === 'mantida' || v === 'sem_pedido';
 
 export type AutoStep = keyof typeof AUTO_STEPS;
 
@@ -313,10 +346,21 @@ export function isAutoStep(value: unknown): value is AutoStep {
 export async function recordAutoStep(
 	db: Db,
 	staff: Staff,
-	input: { number: string; protocol: string; step: AutoStep; on: LocalDate; note: string | null },
+	input: {
+		number: string;
+		protocol: string;
+		step: AutoStep;
+		on: LocalDate;
+		note: string | null;
+		/** For `imposta`: how the defense ended (Art. 28 caput). */
+		defense?: DefenseOutcome;
+		/** For `definitiva`: how the reconsideration ended (Art. 28 §1º–§2º). */
+		reconsideration?: ReconsiderationOutcome;
+	},
 	now: Date
 ): Promise<AdminResult> {
 	if (input.on > localDate(now)) return refuse('data', 'A data não pode estar no futuro.');
+	const { calendar } = (await currentRules(db)).holidays;
 	return writeTransaction(db, async (trx): Promise<AdminResult> => {
 		const row = await trx
 			.selectFrom('auto_infracao')
@@ -340,6 +384,39 @@ export async function recordAutoStep(
 			return refuse('etapa', `Não cabe agora: o auto está "${decision}".`, 409);
 		if (input.step === 'imposta' && !row.notified_on)
 			return refuse('etapa', 'Registre antes a notificação: a defesa corre dela (Art. 27).', 409);
+		if (input.step === 'imposta' && row.notified_on) {
+			// Art. 28 caput: imposed only once the defense is judged, or its 15 days ran out.
+			if (!input.defense)
+				return refuse(
+					'defesa',
+					'Diga se a defesa foi julgada improcedente ou não foi apresentada.'
+				);
+			const due = defenseDeadline(row.notified_on, calendar);
+			if (input.defense === 'sem_defesa' && input.on <= due)
+				return refuse(
+					'data',
+					`O prazo de defesa (15 dias, Art. 27) vai até ${brDate(due)}: sem defesa, a penalidade ` +
+						'só é imposta depois dele, e a ciência da decisão vem depois disso.',
+					409
+				);
+		}
+		if (input.step === 'definitiva' && row.decided_on) {
+			// Art. 28 §1º–§2º: final once the penalty is kept on reconsideration, or the 5 business
+			// days from the ciência ran out with no request.
+			if (!input.reconsideration)
+				return refuse(
+					'reconsideracao',
+					'Diga se a reconsideração foi indeferida ou não foi pedida no prazo.'
+				);
+			const due = reconsiderationDeadline(row.decided_on, calendar);
+			if (input.reconsideration === 'sem_pedido' && input.on <= due)
+				return refuse(
+					'data',
+					`A reconsideração pode ser pedida até ${brDate(due)} (5 dias úteis da ciência, ` +
+						'Art. 28 §1º): a decisão só se torna definitiva depois.',
+					409
+				);
+		}
 		const floor = row.decided_on ?? row.notified_on ?? localDate(row.issued_at);
 		if (input.on < floor) return refuse('data', 'A data é anterior à etapa anterior do auto.');
 		const set =

@@ -7,6 +7,8 @@ import { situationsOf } from '$lib/domain/offenses';
 import { requireStaff } from '$lib/server/auth/guard';
 import {
 	AUTO_STEPS,
+	isDefenseOutcome,
+	isReconsiderationOutcome,
 	autosOfComplaint,
 	isAutoStep,
 	issueAuto,
@@ -51,7 +53,12 @@ export const load: PageServerLoad = async ({ params }) => {
 			wording: s.wording['pt-BR']
 		})),
 		next: COMPLAINT_STATES[complaint.status].next.map((id) => ({ id, label: STATE_LABEL[id] })),
-		steps: Object.entries(AUTO_STEPS).map(([id, s]) => ({ id, label: s.label }))
+		steps: Object.entries(AUTO_STEPS).map(([id, s]) => ({
+			id,
+			label: s.label,
+			date: s.date,
+			from: [...s.from] as string[]
+		}))
 	};
 };
 
@@ -204,10 +211,20 @@ export const actions = {
 		const rawNote = data.get('nota');
 		const note =
 			typeof rawNote === 'string' && rawNote.trim() ? rawNote.trim().slice(0, MAX_NOTE) : null;
+		const defense = data.get('defesa');
+		const reconsideration = data.get('reconsideracao');
 		const result = await recordAutoStep(
 			db(),
 			staff,
-			{ number, protocol: params.protocolo, step, on, note },
+			{
+				number,
+				protocol: params.protocolo,
+				step,
+				on,
+				note,
+				...(isDefenseOutcome(defense) ? { defense } : {}),
+				...(isReconsiderationOutcome(reconsideration) ? { reconsideration } : {})
+			},
 			new Date()
 		);
 		return answer(form, result, `${AUTO_STEPS[step].label}: registrado.`);
