@@ -1,6 +1,7 @@
 import type { Reason } from '$lib/domain/bandeira';
-import type { HolidayScope } from '$lib/domain/holidays';
+import { holidayName, type HolidayScope } from '$lib/domain/holidays';
 import { m } from '$lib/paraglide/messages';
+import { getLocale } from '$lib/paraglide/runtime';
 
 /** "20:00" → "20h", "05:00" → "5h", "05:30" → "5h30" (how riders say it). */
 export function hourWords(hhmm: string): string {
@@ -27,7 +28,7 @@ export function reasonText(reason: Reason): string {
 		case 'holiday':
 			return m.reason_holiday({
 				scope: scopeText(reason.holiday.scope),
-				name: reason.holiday.name
+				name: holidayName(reason.holiday, getLocale())
 			});
 	}
 }

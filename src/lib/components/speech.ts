@@ -4,6 +4,7 @@
  * spelled. `speak()` is the one place that talks to the Web Speech API.
  */
 import type { Reason } from '$lib/domain/bandeira';
+import { holidayName } from '$lib/domain/holidays';
 import type { RegistryEntry, Verdict } from '$lib/domain/registry';
 import { formatPrefix } from '$lib/domain/plate';
 import { moneyWords, numberWords, spellCode } from '$lib/domain/spoken';
@@ -26,7 +27,7 @@ function because(reason: Reason, locale: string): string {
 		case 'sunday':
 			return m.speech_because_sunday({}, opts(locale));
 		case 'holiday':
-			return m.speech_because_holiday({ name: reason.holiday.name }, opts(locale));
+			return m.speech_because_holiday({ name: holidayName(reason.holiday, locale) }, opts(locale));
 	}
 }
 

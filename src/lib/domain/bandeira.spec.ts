@@ -82,6 +82,7 @@ describe('bandeira at an instant (Art. 16)', () => {
 				holiday: {
 					date: '2026-12-25',
 					name: 'Natal',
+					names: { es: 'Navidad', en: 'Christmas Day' },
 					scope: 'national',
 					source: 'Lei federal nº 662/1949 (red. Lei nº 10.607/2002)'
 				}

@@ -12,6 +12,7 @@ import {
 	lazyCalendar,
 	type BaseHoliday,
 	type HolidayCalendar,
+	type OtherNames,
 	type YearCalendar
 } from './holidays';
 import { holidayProfileOf, type Profile } from './profile';
@@ -28,13 +29,29 @@ function baseOf(profile: Profile): (year: number) => BaseHoliday[] {
 		timezone: profile.timeZone,
 		types: [...TYPES]
 	});
-	return (year) =>
-		hd.getHolidays(year).map((h) => ({
-			date: h.date.slice(0, 10),
-			rule: h.rule,
-			name: h.name,
-			type: h.type
-		}));
+	return (year) => {
+		// The library's names in the rider's other languages, matched by rule and day.
+		const other = (lang: 'es' | 'en') =>
+			new Map(hd.getHolidays(year, lang).map((h) => [`${h.rule}|${h.date}`, h.name]));
+		const es = other('es');
+		const en = other('en');
+		// Always name the language: the library keeps the last one asked for as its default.
+		return hd.getHolidays(year, 'pt').map((h) => {
+			const key = `${h.rule}|${h.date}`;
+			const names: OtherNames = {};
+			const esName = es.get(key);
+			const enName = en.get(key);
+			if (esName && esName !== h.name) names.es = esName;
+			if (enName && enName !== h.name) names.en = enName;
+			return {
+				date: h.date.slice(0, 10),
+				rule: h.rule,
+				name: h.name,
+				...(Object.keys(names).length && { names }),
+				type: h.type
+			};
+		});
+	};
 }
 
 export interface HolidayService {

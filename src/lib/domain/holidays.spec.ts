@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { composeYear, type BaseHoliday, type HolidayProfile } from './holidays';
+import { composeYear, holidayName, type BaseHoliday, type HolidayProfile } from './holidays';
 import { holidayService } from './holiday-source';
 import { holidayProfileOf, type Profile } from './profile';
 import { rolimDeMoura } from '$lib/profile/rolim-de-moura';
@@ -121,4 +121,20 @@ describe('golden calendars (review the diff whenever data or date-holidays chang
 			).toMatchFileSnapshot(`./__golden__/holidays-${year}.json`);
 		});
 	}
+});
+
+describe('holiday names in the rider’s language (issue 10 item 10)', () => {
+	const natal = service.year(2026).holidays.find((h) => h.date === '2026-12-25');
+	const cases: [locale: string, name: string][] = [
+		['pt-BR', 'Natal'],
+		['es', 'Navidad'],
+		['en', 'Christmas Day']
+	];
+	for (const [locale, name] of cases)
+		test(`25/12 in ${locale} → ${name}`, () =>
+			expect(natal && holidayName(natal, locale)).toBe(name));
+	test('a name the source does not translate stays in Portuguese', () =>
+		expect(holidayName({ name: 'Aniversário de Rolim de Moura' }, 'en')).toBe(
+			'Aniversário de Rolim de Moura'
+		));
 });

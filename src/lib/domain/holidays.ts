@@ -14,9 +14,13 @@ import { addDays, parseLocalDate, type LocalDate } from './clock';
 
 export type HolidayScope = 'national' | 'state' | 'municipal' | 'decreed';
 
+/** A name in the rider's other languages, where the source has one (pt-BR is `name`). */
+export type OtherNames = Partial<Record<'es' | 'en', string>>;
+
 export interface Holiday {
 	date: LocalDate;
 	name: string;
+	names?: OtherNames;
 	scope: HolidayScope;
 	/** The act that makes the day a holiday (or the decree that adds it). */
 	source: string;
@@ -26,6 +30,7 @@ export interface Holiday {
 export interface Facultativo {
 	date: LocalDate;
 	name: string;
+	names?: OtherNames;
 	source: string;
 }
 
@@ -35,6 +40,8 @@ export interface BaseHoliday {
 	/** The library's rule, e.g. `01-01`, `easter -2`, `12-24 14:00`: stable across years. */
 	rule: string;
 	name: string;
+	/** The library's es/en names, where they differ from the Portuguese one. */
+	names?: OtherNames;
 	type: 'public' | 'bank' | 'optional' | 'school' | 'observance';
 }
 
@@ -104,6 +111,7 @@ export function composeYear(
 				holidays.push({
 					date: entry.date,
 					name: legal.name ?? entry.name,
+					...(entry.names && { names: entry.names }),
 					scope: legal.scope,
 					source: legal.source
 				});
@@ -112,6 +120,7 @@ export function composeYear(
 				holidays.push({
 					date: entry.date,
 					name: entry.name,
+					...(entry.names && { names: entry.names }),
 					scope: 'national',
 					source: 'date-holidays (fonte legal a confirmar)'
 				});
@@ -119,7 +128,12 @@ export function composeYear(
 			continue;
 		}
 		const facultativo = profile.facultativos[entry.rule];
-		if (facultativo) facultativos.push({ date: entry.date, ...facultativo });
+		if (facultativo)
+			facultativos.push({
+				date: entry.date,
+				...facultativo,
+				...(entry.names && { names: entry.names })
+			});
 	}
 
 	for (const rule of profile.municipal) {
@@ -199,4 +213,13 @@ export function datesBetween(from: LocalDate, to: LocalDate): LocalDate[] {
 	const out: LocalDate[] = [];
 	for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
 	return out;
+}
+
+/**
+ * A holiday's name in the rider's language: the source's es/en name where there is one, else the
+ * Portuguese name (the law's and the calendar's own).
+ * @example holidayName({ name: 'Natal', names: { en: 'Christmas Day' } }, 'en') //=> 'Christmas Day'
+ */
+export function holidayName(h: { name: string; names?: OtherNames }, locale: string): string {
+	return (locale === 'es' || locale === 'en' ? h.names?.[locale] : undefined) ?? h.name;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { decreeAt, decreeOn, formatBRL, quoteFare, type TariffDecree } from './tariff';
+import { decreeAt, decreeOn, formatBRL, inLanguage, quoteFare, type TariffDecree } from './tariff';
 import { rolimDeMoura } from '$lib/profile/rolim-de-moura';
 
 const decrees = rolimDeMoura.tariffDecrees;
@@ -61,4 +61,21 @@ describe('fare quotes (Art. 16: a bandeirada per bandeira; centavos)', () => {
 		for (const locale of ['pt-BR', 'es', 'en'])
 			expect(formatBRL(900).replace(/\s/g, ' '), locale).toBe('R$ 9,00');
 	});
+});
+
+describe('tariff texts in the rider’s language (issue 10 item 10)', () => {
+	const others = {
+		es: 'Destino en un loteamento alejado',
+		en: 'Destination in an outlying loteamento'
+	};
+	const cases: [locale: string, text: string][] = [
+		['pt-BR', 'Destino em loteamento afastado'],
+		['es', 'Destino en un loteamento alejado'],
+		['en', 'Destination in an outlying loteamento']
+	];
+	for (const [locale, text] of cases)
+		test(`${locale} → ${text}`, () =>
+			expect(inLanguage('Destino em loteamento afastado', others, locale)).toBe(text));
+	test('no translation given: the decree’s own pt-BR words', () =>
+		expect(inLanguage('Nota do decreto', undefined, 'en')).toBe('Nota do decreto'));
 });

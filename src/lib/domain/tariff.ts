@@ -20,6 +20,8 @@ export interface Surcharge {
 	id: string;
 	/** pt-BR label as the decree words it. */
 	label: string;
+	/** The label in the rider's other languages (a translation, never the act's wording). */
+	labels?: Partial<Record<'es' | 'en', string>>;
 	centavos: number;
 	/** Neighbourhoods (loteamentos, bairros) it applies to, as the decree lists them. */
 	places: readonly string[];
@@ -34,6 +36,8 @@ export interface TariffDecree {
 	sample: boolean;
 	/** What a rider should know about these values (their origin, their limits). */
 	note?: string;
+	/** The note in the rider's other languages. */
+	notes?: Partial<Record<'es' | 'en', string>>;
 	bandeiras: Readonly<Record<Flag, FareValues>>;
 	surcharges: readonly Surcharge[];
 }
@@ -56,7 +60,13 @@ export interface FareQuote {
 	flag: Flag;
 	decree: TariffDecree;
 	/** Each part of the amount, in order: the bandeirada, distance, surcharges. */
-	parts: { kind: 'flagfall' | 'distance' | 'surcharge'; label: string; centavos: number }[];
+	parts: {
+		kind: 'flagfall' | 'distance' | 'surcharge';
+		label: string;
+		centavos: number;
+		/** The surcharge's id (`kind: 'surcharge'`), to show its label in the rider's language. */
+		id?: string;
+	}[];
 }
 
 export interface FareOptions {
@@ -88,7 +98,7 @@ export function quoteFare(decree: TariffDecree, flag: Flag, options: FareOptions
 	}
 	for (const id of options.surcharges ?? []) {
 		const s = decree.surcharges.find((x) => x.id === id);
-		if (s) parts.push({ kind: 'surcharge', label: s.label, centavos: s.centavos });
+		if (s) parts.push({ kind: 'surcharge', label: s.label, id: s.id, centavos: s.centavos });
 	}
 	return { centavos: parts.reduce((sum, p) => sum + p.centavos, 0), flag, decree, parts };
 }
@@ -105,4 +115,16 @@ const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' 
 export function formatBRL(centavos: number, ...ignored: [locale?: string]): string {
 	void ignored;
 	return brl.format(centavos / 100);
+}
+
+/**
+ * A pt-BR text of the tariff data in the rider's language, where a translation is given.
+ * @example inLanguage('Destino em loteamento afastado', { en: 'Destination in an outlying loteamento' }, 'en') //=> 'Destination in an outlying loteamento'
+ */
+export function inLanguage(
+	pt: string,
+	others: Partial<Record<'es' | 'en', string>> | undefined,
+	locale: string
+): string {
+	return (locale === 'es' || locale === 'en' ? others?.[locale] : undefined) ?? pt;
 }

@@ -154,11 +154,25 @@ export const rolimDeMoura: Profile = {
 				'Tabela praticada em 2016 pela cooperativa local, usada só como referência: R$ 5 de dia, ' +
 				'R$ 6 à noite, domingos e feriados. Ela cobrava R$ 7 depois da meia-noite, mas o Art. 16 ' +
 				'prevê só duas tarifas; aqui vale a bandeira II.',
+			notes: {
+				es:
+					'Tabla usada en 2016 por la cooperativa local, solo como referencia: R$ 5 de día, ' +
+					'R$ 6 de noche, domingos y feriados. Cobraba R$ 7 después de la medianoche, pero el ' +
+					'Art. 16 prevé solo dos tarifas; aquí vale la bandera II.',
+				en:
+					'The table the local cooperative used in 2016, shown only as a reference: R$ 5 by day, ' +
+					'R$ 6 at night, on Sundays and holidays. It charged R$ 7 after midnight, but Art. 16 ' +
+					'allows only two fares; here fare flag II applies.'
+			},
 			bandeiras: { 1: { flagfall: 500 }, 2: { flagfall: 600 } },
 			surcharges: [
 				{
 					id: 'loteamento-afastado',
 					label: 'Destino em loteamento afastado',
+					labels: {
+						es: 'Destino en un loteamento alejado',
+						en: 'Destination in an outlying loteamento'
+					},
 					centavos: 100,
 					// The 2016 table names six outlying loteamentos; their names are not in our sources.
 					places: []
@@ -173,11 +187,23 @@ export const rolimDeMoura: Profile = {
 			note:
 				'Nenhum decreto tarifário (Art. 15 e 17) está publicado. Estes valores são de exemplo ' +
 				'e servem para mostrar o cálculo; confirme o preço com o mototaxista antes de embarcar.',
+			notes: {
+				es:
+					'No hay ningún decreto tarifario (Art. 15 y 17) publicado. Estos valores son de ejemplo ' +
+					'y sirven para mostrar el cálculo; confirma el precio con el mototaxista antes de subir.',
+				en:
+					'No fare decree (Art. 15 and 17) has been published. These are sample values that show ' +
+					'how the fare is worked out; agree the price with the driver before you ride.'
+			},
 			bandeiras: { 1: { flagfall: 700 }, 2: { flagfall: 900 } },
 			surcharges: [
 				{
 					id: 'loteamento-afastado',
 					label: 'Destino em loteamento afastado',
+					labels: {
+						es: 'Destino en un loteamento alejado',
+						en: 'Destination in an outlying loteamento'
+					},
 					centavos: 100,
 					places: []
 				}
