@@ -5,9 +5,8 @@
  *  2. a throwaway PostgreSQL cluster (scripts/pg-cluster.js), or the one in PG_TEST_URL;
  *  3. unit and integration tests (vitest) in the host zone, with PG_TEST_URL so the PostgreSQL
  *     integration tests run (two instances on one database, backup/restore, SQLite → PostgreSQL);
- *  4. the time-sensitive unit tests (src/lib: domain and server) again under TZ=UTC and
- *     TZ=Asia/Tokyo, so a leak of the host's zone cannot hide — the integration tests in scripts/
- *     start servers and add no clock logic of their own;
+ *  4. the time-sensitive unit tests (TZ_SPECS: the domain, and the server code that makes local
+ *     dates) again under TZ=UTC and TZ=Asia/Tokyo, so a leak of the host's zone cannot hide;
  *  5. the end-to-end suite on SQLite, then on PostgreSQL (E2E_PG_SPECS: the specs that write to
  *     the database or read what staff wrote; the rest only render what those already cover).
  * Without PostgreSQL binaries, a local run says plainly that the PostgreSQL round was skipped and
@@ -32,6 +31,25 @@ const E2E_PG_SPECS = (
 	.split(/[\s,]+/)
 	.filter(Boolean)
 	.map((name) => `tests/${name}.e2e.ts`);
+
+/**
+ * What the TZ=UTC and TZ=Asia/Tokyo rounds run: the pure rules, and the server code that turns an
+ * instant into a local date (protocol years, deadlines, overdue, retention, decrees, Open311
+ * dates, the registry's dates). Not the sign-in, stands or import specs: instants only, and slow.
+ */
+const TZ_SPECS = [
+	'src/lib/domain/',
+	'src/lib/offline/',
+	'src/lib/server/complaints.spec.ts',
+	'src/lib/server/lgpd.spec.ts',
+	'src/lib/server/autos.spec.ts',
+	'src/lib/server/triage.spec.ts',
+	'src/lib/server/rules-store.spec.ts',
+	'src/lib/server/open311.spec.ts',
+	'src/lib/server/registry.spec.ts',
+	'src/lib/server/registry-admin.spec.ts',
+	'src/lib/server/startup.spec.ts'
+];
 
 /** @type {{ name: string, passed: number, failed: number, skipped: number }[]} */
 const suites = [];
@@ -168,9 +186,9 @@ try {
 	);
 	for (const tz of ['UTC', 'Asia/Tokyo'])
 		vitest(
-			`unit tests, src/lib (TZ=${tz})`,
+			`time-sensitive unit tests (TZ=${tz})`,
 			`${out}/vitest-${tz.replace('/', '-')}.json`,
-			['src/lib'],
+			TZ_SPECS,
 			{ TZ: tz }
 		);
 
