@@ -123,6 +123,9 @@ export default defineConfig({
 			ORIGIN: `http://localhost:${port}`,
 			// As `npm start` sets it (scripts/start.js): 3 photos of 5 MB and the fields.
 			BODY_SIZE_LIMIT: '16M',
+			// Every test files its complaints from 127.0.0.1: the default 20 per 10 minutes would refuse
+			// the suite's own. The limiter itself is unit-tested (rate-limit.spec, complaints.spec).
+			COMPLAINTS_RATE_LIMIT: '1000/600',
 			// E2E_DATABASE_URL runs the whole suite against another database (say, an empty PostgreSQL).
 			DATABASE_URL: process.env.E2E_DATABASE_URL ?? `file:${database}`
 		}

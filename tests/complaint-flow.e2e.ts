@@ -90,6 +90,17 @@ for (const phone of phones) {
 			).toBeVisible();
 			await expect(page.locator('main')).toContainText('Quem tiver este link vê a situação');
 
+			// "Ouvir" reads the confirmation: the protocol spelled, the status.
+			await page.evaluate(() => {
+				const spoken: string[] = [];
+				(window as unknown as { spoken: string[] }).spoken = spoken;
+				speechSynthesis.speak = (u: SpeechSynthesisUtterance) => void spoken.push(u.text);
+			});
+			await page.getByTestId('ouvir').tap();
+			const said = await page.evaluate(() => (window as unknown as { spoken: string[] }).spoken);
+			expect(said.join(' ')).toMatch(/^Reclamação recebida\. Protocolo R M, dois zero/);
+			expect(said.join(' ')).toContain('Situação: Recebida.');
+
 			console.log(
 				`[${phone.name}] overcharge from /v/007: ${rider.actions} actions, ${rider.scrolled} px scrolled`
 			);
@@ -190,6 +201,23 @@ test.describe('offline and "Minhas reclamações" at 360×740', () => {
 			page.getByTestId('mine-list').locator(`[data-protocol="${offline}"]`)
 		).toBeVisible();
 	});
+});
+
+test.describe('nothing sideways at 320 px, in pt-BR, es and en', () => {
+	test.use({ viewport: { width: 320, height: 568 }, isMobile: true, hasTouch: true });
+	for (const prefix of ['', '/es', '/en'])
+		test(`${prefix || '/'}reclamar and ${prefix || '/'}reclamacoes fit 320 px`, async ({
+			page
+		}) => {
+			for (const path of ['/reclamar?veiculo=007', '/reclamacoes']) {
+				await page.goto(`${prefix}${path}`);
+				if (path.startsWith('/reclamar')) await page.getByTestId('other-situation').click();
+				expect(
+					await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth),
+					`${prefix}${path}`
+				).toBe(true);
+			}
+		});
 });
 
 test.describe('the whole form, also without JavaScript', () => {

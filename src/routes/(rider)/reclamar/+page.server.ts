@@ -2,6 +2,8 @@ import { fail, redirect } from '@sveltejs/kit';
 import { localISO, addDays } from '$lib/domain/clock';
 import { commonSituations, offenseCatalogAt, type Situation } from '$lib/domain/offenses';
 import { normalizePrefix } from '$lib/domain/plate';
+import { m } from '$lib/paraglide/messages';
+import { getLocale } from '$lib/paraglide/runtime';
 import { profile } from '$lib/profile';
 import { submit } from '$lib/server/complaints';
 import { echo, requestOf } from '$lib/server/complaint-form';
@@ -14,6 +16,25 @@ import type { Actions, PageServerLoad } from './$types';
 
 /** Up to three photos of 5 MB and the fields (the photos are shrunk in the browser first). */
 const FORM_MAX_BYTES = MAX_PHOTOS * MAX_PHOTO_BYTES + 64 * 1024;
+
+type Message = (
+	inputs: Record<string, never>,
+	options: { locale: 'pt-BR' | 'es' | 'en' }
+) => string;
+
+/**
+ * Error keys (`complaint_error_*`, from the schema and the photo check) in the rider's words, said
+ * here so the page does not carry every message of the app to look one up.
+ */
+function worded(errors: Record<string, string>): Record<string, string> {
+	const locale = getLocale();
+	const say = (key: string) => {
+		const message: unknown = Reflect.get(m, key);
+		const fallback: Message = m.complaint_error_value;
+		return (typeof message === 'function' ? (message as Message) : fallback)({}, { locale });
+	};
+	return Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, say(key)]));
+}
 
 const brief = (s: Situation) => ({ code: s.code, wording: s.wording, danger: !!s.danger });
 
@@ -89,24 +110,27 @@ export const actions = {
 			// eslint-disable-next-line no-fallthrough -- redirect throws
 			case 'conflict':
 				return fail(422, {
-					errors: { form: 'complaint_error_conflict' },
+					errors: worded({ form: 'complaint_error_conflict' }),
 					...echoed,
 					values: { ...echoed.values, chave: crypto.randomUUID() }
 				});
 			case 'in_progress':
-				return fail(409, { errors: { form: 'complaint_error_in_progress' }, ...echoed });
+				return fail(409, {
+					errors: worded({ form: 'complaint_error_in_progress' }),
+					...echoed
+				});
 			case 'invalid':
 				if (outcome.reason === 'rate_limited')
 					return fail(429, {
-						errors: { form: 'complaint_error_rate' },
+						errors: worded({ form: 'complaint_error_rate' }),
 						retryAfter: outcome.retryAfterSeconds,
 						...echoed
 					});
 				if (outcome.reason === 'fields')
-					return fail(400, { errors: { ...outcome.errors }, ...echoed });
+					return fail(400, { errors: worded(outcome.errors ?? {}), ...echoed });
 				if (outcome.reason === 'body' && outcome.body?.status === 413)
-					return fail(413, { errors: { form: 'complaint_error_too_large' }, ...echoed });
-				return fail(400, { errors: { form: 'complaint_error_form' }, ...echoed });
+					return fail(413, { errors: worded({ form: 'complaint_error_too_large' }), ...echoed });
+				return fail(400, { errors: worded({ form: 'complaint_error_form' }), ...echoed });
 		}
 	}
 } satisfies Actions;
