@@ -69,8 +69,13 @@ export const handle: Handle = sequence(
  * a 5xx with its stack (src/lib/server/log.ts); the answer carries only a code. */
 export const handleError: HandleServerError = ({ error, event, status }) => {
 	logError(event, error, status);
-	return {
-		message: status === 404 ? 'Página não encontrada' : 'Erro interno',
-		code: String(status)
-	};
+	const message =
+		status === 404
+			? 'Página não encontrada'
+			: status === 413
+				? 'Envio grande demais'
+				: status < 500
+					? 'Pedido inválido'
+					: 'Erro interno';
+	return { message, code: String(status) };
 };
