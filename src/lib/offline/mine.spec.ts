@@ -1,0 +1,59 @@
+import { describe, expect, test } from 'vitest';
+import { mineOf, receiptOf } from './mine';
+
+const TOKEN = 'abcdefghijklmnopqrstuvwx';
+
+describe('Minhas reclamações: what the phone keeps of a sent complaint (issue 10, item 6)', () => {
+	test('a receipt URL gives its protocol and token', () => {
+		expect(receiptOf(`/reclamacoes/RM-2026-000123?token=${TOKEN}`)).toEqual({
+			protocol: 'RM-2026-000123',
+			token: TOKEN
+		});
+		expect(receiptOf(`/en/reclamacoes/RM-2026-000123?token=${TOKEN}`)?.protocol).toBe(
+			'RM-2026-000123'
+		);
+	});
+	test('anything else is not a receipt', () => {
+		for (const url of [
+			'/reclamar',
+			'/reclamacoes/RM-2026-1?token=x',
+			'/reclamacoes/RM-2026-000123'
+		])
+			expect(receiptOf(url), url).toBeNull();
+	});
+	test('an outbox send keeps protocol, token, date, vehicle and situations', () => {
+		const fields: [string, string | Blob][] = [
+			['veiculo', ' 007 '],
+			['situacoes', 'cobrou-mais'],
+			['situacoes', 'desrespeito'],
+			['valor_pago', '12,50'],
+			['telefone', '(69) 99988-7766']
+		];
+		const entry = mineOf(
+			`/reclamacoes/RM-2026-000001?token=${TOKEN}`,
+			fields,
+			'2026-12-02T15:00:00.000Z'
+		);
+		expect(entry).toMatchObject({
+			protocol: 'RM-2026-000001',
+			token: TOKEN,
+			createdAt: '2026-12-02T15:00:00.000Z',
+			vehicle: '007',
+			situations: ['cobrou-mais', 'desrespeito'],
+			status: 'recebida'
+		});
+		// Contact data stays out of the phone's list.
+		expect(JSON.stringify(entry)).not.toContain('99988');
+	});
+	test('"não sei" keeps no vehicle', () => {
+		const entry = mineOf(
+			`/reclamacoes/RM-2026-000002?token=${TOKEN}`,
+			[
+				['veiculo', '007'],
+				['nao_sei', 'on']
+			],
+			'2026-12-02T15:00:00.000Z'
+		);
+		expect(entry?.vehicle).toBeNull();
+	});
+});
