@@ -91,6 +91,7 @@ test.describe('GET /api/holidays', () => {
 		expect(body.holidays).toContainEqual({
 			date: '2026-08-05',
 			name: 'Aniversário de Rolim de Moura',
+			names: { es: 'Aniversario de Rolim de Moura', en: 'Rolim de Moura Anniversary' },
 			scope: 'municipal',
 			source: expect.stringContaining('071')
 		});
@@ -103,8 +104,17 @@ test.describe('GET /api/holidays', () => {
 		);
 		expect(body.holidays.map((h: { date: string }) => h.date)).not.toContain('2026-02-17');
 		expect(body.pontosFacultativos.map((h: { date: string }) => h.date)).toContain('2026-02-17');
+		// `names` (es/en, where known) is a field added by issue 10; nothing else.
 		for (const h of body.holidays)
-			expect(Object.keys(h).sort()).toEqual(['date', 'name', 'scope', 'source']);
+			expect(
+				Object.keys(h)
+					.filter((k) => k !== 'names')
+					.sort()
+			).toEqual(['date', 'name', 'scope', 'source']);
+		expect(body.holidays.find((h: { date: string }) => h.date === '2026-12-25')?.names).toEqual({
+			es: 'Navidad',
+			en: 'Christmas Day'
+		});
 	});
 
 	test('20 Nov counts from 2024, not in 2023 (Lei 14.759/2023)', async ({ request }) => {

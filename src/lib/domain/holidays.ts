@@ -50,12 +50,15 @@ export interface LegalHolidayRule {
 	source: string;
 	/** Name to show instead of the library's, when the law names it differently. */
 	name?: string;
+	/** es/en names where the library has none (they win over the library's). */
+	names?: OtherNames;
 }
 
 export interface MunicipalHolidayRule {
 	/** `MM-DD`. */
 	date: string;
 	name: string;
+	names?: OtherNames;
 	source: string;
 	/** First date it counts (`YYYY-MM-DD`), when known. */
 	validFrom?: LocalDate;
@@ -111,7 +114,7 @@ export function composeYear(
 				holidays.push({
 					date: entry.date,
 					name: legal.name ?? entry.name,
-					...(entry.names && { names: entry.names }),
+					...((entry.names || legal.names) && { names: { ...entry.names, ...legal.names } }),
 					scope: legal.scope,
 					source: legal.source
 				});
@@ -128,19 +131,22 @@ export function composeYear(
 			continue;
 		}
 		const facultativo = profile.facultativos[entry.rule];
-		if (facultativo)
-			facultativos.push({
-				date: entry.date,
-				...facultativo,
-				...(entry.names && { names: entry.names })
-			});
+		// The profile names these days more precisely ("Carnaval (terça-feira)", "Quarta-feira de
+		// Cinzas (até as 14h)") than the library's translations do: they keep the profile's words.
+		if (facultativo) facultativos.push({ date: entry.date, ...facultativo });
 	}
 
 	for (const rule of profile.municipal) {
 		const date = `${year}-${rule.date}`;
 		if (!parseLocalDate(date)) continue;
 		if (rule.validFrom && date < rule.validFrom) continue;
-		holidays.push({ date, name: rule.name, scope: 'municipal', source: rule.source });
+		holidays.push({
+			date,
+			name: rule.name,
+			...(rule.names && { names: rule.names }),
+			scope: 'municipal',
+			source: rule.source
+		});
 	}
 
 	for (const decreed of profile.decreedDays) {

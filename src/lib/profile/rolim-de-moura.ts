@@ -85,12 +85,14 @@ export const rolimDeMoura: Profile = {
 			'01-04': {
 				scope: 'state',
 				source: 'Lei estadual nº 2.291/2010',
-				name: 'Criação do Estado de Rondônia'
+				name: 'Criação do Estado de Rondônia',
+				names: { es: 'Creación del Estado de Rondônia', en: 'Rondônia Statehood Day' }
 			},
 			'06-18': {
 				scope: 'state',
 				source: 'Lei estadual nº 1.026/2001',
-				name: 'Dia do Evangélico'
+				name: 'Dia do Evangélico',
+				names: { es: 'Día del Evangélico', en: 'Evangelical Day' }
 			}
 		},
 		// Days off for public offices that are NOT holidays: bandeira I by day (Art. 16 §1º).
@@ -109,6 +111,7 @@ export const rolimDeMoura: Profile = {
 			{
 				date: '08-05',
 				name: 'Aniversário de Rolim de Moura',
+				names: { es: 'Aniversario de Rolim de Moura', en: 'Rolim de Moura Anniversary' },
 				// The municipality was created on 05/08/1983; the state's yearly calendar decree
 				// treats each municipality's creation date as its municipal holiday.
 				source: 'Decreto-Lei estadual nº 071, de 05/08/1983 (criação do município)'
