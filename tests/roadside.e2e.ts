@@ -17,7 +17,7 @@ const SIZES = [
 	{ width: 320, height: 568 }
 ] as const;
 const LOCALES = ['', '/es', '/en'] as const;
-/** Every rider page (the stand detail is reached from /pontos). */
+/** Every rider page, with the verdicts' four words and a stand's page. */
 const RIDER_PAGES = [
 	'/',
 	'/tarifa',
@@ -28,6 +28,7 @@ const RIDER_PAGES = [
 	'/v/017',
 	'/v/999',
 	'/pontos',
+	'/pontos/praca-central',
 	'/reclamar',
 	'/reclamacoes',
 	'/lei'
