@@ -31,7 +31,8 @@ const entries: RegistryEntry[] = Array.from({ length: N }, (_, i) => ({
 	situacao: 'ativa',
 	autorizacaoValidade: '2028-01-01',
 	ultimaVistoria: '2026-06-01',
-	certidaoValidade: '2027-06-01',
+	certidaoEstadualValidade: '2027-06-01',
+	certidaoFederalValidade: '2027-06-01',
 	seguroValidade: '2027-06-01'
 }));
 

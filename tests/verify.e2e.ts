@@ -141,7 +141,8 @@ test.describe('registry API', () => {
 			['autorizacao', 'Art. 11', true],
 			['seguro', 'Art. 4 VII', true],
 			['vistoria', 'Art. 8', true],
-			['certidao', 'Art. 4 IV', true],
+			['certidao_estadual', 'Art. 4 IV', true],
+			['certidao_federal', 'Art. 4 IV', true],
 			['idade', 'Art. 6 I', true],
 			['cilindradas', 'Art. 6 II', true]
 		]);
@@ -180,6 +181,8 @@ test.describe('registry API', () => {
 			[
 				'anoFabricacao',
 				'autorizacaoValidade',
+				'certidaoEstadualValidade',
+				'certidaoFederalValidade',
 				'certidaoValidade',
 				'cilindradas',
 				'condutorAuxiliar',

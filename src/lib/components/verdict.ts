@@ -25,8 +25,12 @@ export function checkText(check: Check, locale: string): string {
 			return (check.ok ? m.check_vistoria_ok : m.check_vistoria_fail)({
 				date: date(p.ultima, locale)
 			});
-		case 'certidao':
-			return (check.ok ? m.check_certidao_ok : m.check_certidao_fail)({
+		case 'certidao_estadual':
+			return (check.ok ? m.check_certidao_estadual_ok : m.check_certidao_estadual_fail)({
+				date: date(p.validade, locale)
+			});
+		case 'certidao_federal':
+			return (check.ok ? m.check_certidao_federal_ok : m.check_certidao_federal_fail)({
 				date: date(p.validade, locale)
 			});
 		case 'idade':

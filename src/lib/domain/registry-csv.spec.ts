@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import sample from '$lib/profile/registry-sample.csv?raw';
 import {
+	LEGACY_REGISTRY_COLUMNS,
 	REGISTRY_COLUMNS,
 	toCsv,
 	validateRegistryCsv,
@@ -27,11 +28,11 @@ const validate = (text: string) => validateRegistryCsv(text, options);
 
 const HEADER = REGISTRY_COLUMNS.join(',');
 const ROW_1 =
-	'001,NDJ-8941,Fulano de Tal Exemplo,,Honda CG 160 Fan,Azul,2024,162,ativa,2027-06-30,2026-03-10,2027-01-31,2027-05-01';
+	'001,NDJ-8941,Fulano de Tal Exemplo,,Honda CG 160 Fan,Azul,2024,162,ativa,2027-06-30,2026-03-10,2027-01-31,2027-03-15,2027-05-01';
 const ROW_2 =
-	'002,QRE8I58,Beltrana Exemplo da Silva,Sicrano Exemplo,Yamaha Factor 150,Vermelha,2023,149,ativa,2028-01-15,2026-08-01,2027-07-31,2027-09-30';
+	'002,QRE8I58,Beltrana Exemplo da Silva,Sicrano Exemplo,Yamaha Factor 150,Vermelha,2023,149,ativa,2028-01-15,2026-08-01,2027-07-31,2027-07-31,2027-09-30';
 const ROW_3 =
-	'003,OHL-2321,João Exemplo Araújo,,Honda Biz 125,Preta,2025,125,suspensa,2027-03-01,2026-05-20,2027-02-28,2027-04-30';
+	'003,OHL-2321,João Exemplo Araújo,,Honda Biz 125,Preta,2025,125,suspensa,2027-03-01,2026-05-20,2027-02-28,2027-02-20,2027-04-30';
 const file = (...lines: string[]) => lines.join('\n') + '\n';
 
 /** The row with one column replaced. */
@@ -54,7 +55,8 @@ const expected: RegistryEntry[] = [
 		situacao: 'ativa',
 		autorizacaoValidade: '2027-06-30',
 		ultimaVistoria: '2026-03-10',
-		certidaoValidade: '2027-01-31',
+		certidaoEstadualValidade: '2027-01-31',
+		certidaoFederalValidade: '2027-03-15',
 		seguroValidade: '2027-05-01'
 	},
 	{
@@ -69,7 +71,8 @@ const expected: RegistryEntry[] = [
 		situacao: 'ativa',
 		autorizacaoValidade: '2028-01-15',
 		ultimaVistoria: '2026-08-01',
-		certidaoValidade: '2027-07-31',
+		certidaoEstadualValidade: '2027-07-31',
+		certidaoFederalValidade: '2027-07-31',
 		seguroValidade: '2027-09-30'
 	},
 	{
@@ -84,7 +87,8 @@ const expected: RegistryEntry[] = [
 		situacao: 'suspensa',
 		autorizacaoValidade: '2027-03-01',
 		ultimaVistoria: '2026-05-20',
-		certidaoValidade: '2027-02-28',
+		certidaoEstadualValidade: '2027-02-28',
+		certidaoFederalValidade: '2027-02-20',
 		seguroValidade: '2027-04-30'
 	}
 ];
@@ -126,6 +130,117 @@ describe('a valid export', () => {
 			'ativa'
 		);
 	});
+});
+
+// Art. 4 IV: "certidão negativa criminal expedida pela Justiça Estadual e Federal".
+describe('both certidões of Art. 4 IV, and the older single column', () => {
+	const LEGACY_HEADER = LEGACY_REGISTRY_COLUMNS.join(',');
+	const ESTADUAL = REGISTRY_COLUMNS.indexOf('certidao_estadual_validade');
+	/** A new-format row as the older export wrote it: one certidão date, `single`. */
+	const legacyRow = (row: string, single: string) => {
+		const cells = row.split(',');
+		cells.splice(ESTADUAL, 2, single);
+		return cells.join(',');
+	};
+
+	test('the header names both, in place of the older single column', () => {
+		expect(REGISTRY_COLUMNS).toContain('certidao_estadual_validade');
+		expect(REGISTRY_COLUMNS).toContain('certidao_federal_validade');
+		expect(REGISTRY_COLUMNS).not.toContain('certidao_validade');
+		expect(LEGACY_REGISTRY_COLUMNS).toContain('certidao_validade');
+		expect(LEGACY_REGISTRY_COLUMNS).toHaveLength(REGISTRY_COLUMNS.length - 1);
+	});
+
+	test('each certidão is read from its own column', () => {
+		const [entry] = validate(file(HEADER, ROW_1)).entries;
+		expect(entry?.certidaoEstadualValidade).toBe('2027-01-31');
+		expect(entry?.certidaoFederalValidade).toBe('2027-03-15');
+	});
+
+	const expiredAlone: [column: (typeof REGISTRY_COLUMNS)[number], failed: CheckId][] = [
+		['certidao_estadual_validade', 'certidao_estadual'],
+		['certidao_federal_validade', 'certidao_federal']
+	];
+	for (const [column, id] of expiredAlone) {
+		test(`${column} expired alone fails ${id} only (Art. 4 IV)`, () => {
+			const result = validate(file(HEADER, withCell(ROW_1, column, '2026-11-30')));
+			expect(result.errors).toEqual([]);
+			const v = verifyOn(result.entries[0] as RegistryEntry, TODAY, rules);
+			expect(v.verdict).toBe('pendente');
+			expect(v.checks.filter((c) => !c.ok).map((c) => c.id)).toEqual([id]);
+			expect(v.checks.find((c) => c.id === id)?.article).toBe('Art. 4 IV');
+		});
+	}
+
+	const legacyCases: [single: string, verdict: Verdict, failed: CheckId[], why: string][] = [
+		['2027-01-31', 'regular', [], 'a valid single date is valid for both'],
+		[
+			'2026-11-30',
+			'pendente',
+			['certidao_estadual', 'certidao_federal'],
+			'an expired single date fails both (Art. 4 IV)'
+		]
+	];
+	for (const [single, verdict, failed, why] of legacyCases) {
+		test(`the older certidao_validade column ${single} is read as both: ${why}`, () => {
+			const result = validate(
+				file(LEGACY_HEADER, legacyRow(ROW_1, single), legacyRow(ROW_2, single))
+			);
+			expect(result.errors).toEqual([]);
+			expect(result.entries).toHaveLength(2);
+			for (const e of result.entries) {
+				expect(e.certidaoEstadualValidade).toBe(single);
+				expect(e.certidaoFederalValidade).toBe(single);
+				const v = verifyOn(e, TODAY, rules);
+				expect(v.verdict).toBe(verdict);
+				expect(v.checks.filter((c) => !c.ok).map((c) => c.id)).toEqual(failed);
+			}
+		});
+	}
+
+	test('an error in the older column is reported once, under its own name', () => {
+		const result = validate(file(LEGACY_HEADER, legacyRow(ROW_1, '2027-02-30')));
+		expect(result.errors).toEqual([
+			expect.objectContaining({ line: 2, column: 'certidao_validade', code: 'date' })
+		]);
+		const empty = validate(file(LEGACY_HEADER, legacyRow(ROW_1, '')));
+		expect(empty.errors).toEqual([
+			expect.objectContaining({
+				line: 2,
+				column: 'certidao_validade',
+				code: 'required',
+				message: 'A coluna certidao_validade é obrigatória.'
+			})
+		]);
+	});
+
+	test('a row of the older width under the older header counts its own columns', () => {
+		const result = validate(file(LEGACY_HEADER, ROW_1));
+		expect(result.errors).toEqual([
+			expect.objectContaining({
+				line: 2,
+				code: 'column_count',
+				message: `A linha tem ${REGISTRY_COLUMNS.length} coluna(s); são ${LEGACY_REGISTRY_COLUMNS.length}.`
+			})
+		]);
+	});
+
+	// Our call: a file with both the older and a newer column is refused, not guessed at.
+	const mixed: [header: string, why: string][] = [
+		[HEADER.replace('certidao_federal_validade', 'certidao_validade'), 'older + estadual'],
+		[HEADER.replace('certidao_estadual_validade', 'certidao_validade'), 'older + federal'],
+		[HEADER + ',certidao_validade', 'older + both']
+	];
+	for (const [header, why] of mixed) {
+		test(`a header with the older and a newer certidão column is refused: ${why}`, () => {
+			const result = validate(file(header, ROW_1));
+			expect(result.entries).toEqual([]);
+			expect(result.errors).toHaveLength(1);
+			expect(result.errors[0]).toMatchObject({ line: 1, code: 'header_certidao' });
+			expect(result.errors[0]?.message).toContain('certidao_validade');
+			expect(result.errors[0]?.message).toContain('Art. 4 IV');
+		});
+	}
 });
 
 describe('round trip: toCsv then validateRegistryCsv', () => {
@@ -330,6 +445,7 @@ describe('Art. 10 cap: a warning, not an error', () => {
 				'2027-06-30',
 				'2026-03-10',
 				'2027-01-31',
+				'2027-01-31',
 				'2027-05-01'
 			].join(',');
 		});
@@ -392,7 +508,12 @@ describe('the sample registry (src/lib/profile/registry-sample.csv)', () => {
 
 	const failures: [prefixo: string, verdict: Verdict, failed: CheckId[], why: string][] = [
 		['14', 'pendente', ['vistoria'], 'last inspection 2025-10-14 (Art. 8)'],
-		['23', 'pendente', ['certidao'], 'criminal record expired (Art. 4 IV)'],
+		[
+			'23',
+			'pendente',
+			['certidao_estadual', 'certidao_federal'],
+			'both criminal records expired (Art. 4 IV)'
+		],
 		['31', 'pendente', ['idade'], 'a 2019 motorcycle, 7 years (Art. 6 I)'],
 		['38', 'pendente', ['cilindradas'], 'Honda Pop 110i, 109 cc (Art. 6 II)'],
 		['45', 'pendente', ['cilindradas'], 'Honda XRE 300, above 250 cc (Art. 6 II)'],
@@ -414,7 +535,15 @@ describe('the sample registry (src/lib/profile/registry-sample.csv)', () => {
 			verdicts.flatMap(({ v }) => v.checks.filter((c) => !c.ok).map((c) => c.id))
 		);
 		expect([...failed].sort()).toEqual(
-			['autorizacao', 'certidao', 'cilindradas', 'idade', 'seguro', 'vistoria'].sort()
+			[
+				'autorizacao',
+				'certidao_estadual',
+				'certidao_federal',
+				'cilindradas',
+				'idade',
+				'seguro',
+				'vistoria'
+			].sort()
 		);
 		const cc = entries.map((e) => e.cilindradas);
 		expect(Math.min(...cc)).toBeLessThan(rules.minCc);
@@ -426,7 +555,8 @@ describe('the sample registry (src/lib/profile/registry-sample.csv)', () => {
 			if (v.verdict !== 'regular') continue;
 			expect(e.autorizacaoValidade >= '2027-01-01', e.prefixo).toBe(true);
 			expect(e.seguroValidade >= '2027-01-01', e.prefixo).toBe(true);
-			expect(e.certidaoValidade >= '2027-01-01', e.prefixo).toBe(true);
+			expect(e.certidaoEstadualValidade >= '2027-01-01', e.prefixo).toBe(true);
+			expect(e.certidaoFederalValidade >= '2027-01-01', e.prefixo).toBe(true);
 			expect(e.ultimaVistoria >= '2026-01-01', e.prefixo).toBe(true);
 		}
 	});

@@ -30,11 +30,25 @@ export const REGISTRY_COLUMNS = [
 	'situacao',
 	'autorizacao_validade',
 	'ultima_vistoria',
-	'certidao_validade',
+	'certidao_estadual_validade',
+	'certidao_federal_validade',
 	'seguro_validade'
 ] as const;
 
 export type RegistryColumn = (typeof REGISTRY_COLUMNS)[number];
+
+/**
+ * Before the registry held both certidões of Art. 4 IV, one column held "the" certidão. A file
+ * with it (in place of the two) is still accepted and its date read as both certidões' date.
+ */
+export const LEGACY_CERTIDAO_COLUMN = 'certidao_validade';
+
+/** The older header: the single certidão column where the two are now. */
+export const LEGACY_REGISTRY_COLUMNS: readonly string[] = [
+	...REGISTRY_COLUMNS.slice(0, REGISTRY_COLUMNS.indexOf('certidao_estadual_validade')),
+	LEGACY_CERTIDAO_COLUMN,
+	...REGISTRY_COLUMNS.slice(REGISTRY_COLUMNS.indexOf('certidao_federal_validade') + 1)
+];
 
 export interface Issue {
 	/** 1-based line of the file where the row starts; the header is line 1. */
@@ -103,19 +117,39 @@ function parseRows(text: string, errors: Issue[]): Row[] {
 	return rows;
 }
 
-function sameHeader(cells: readonly string[]): boolean {
+function sameHeader(
+	cells: readonly string[],
+	columns: readonly string[] = REGISTRY_COLUMNS
+): boolean {
 	return (
-		cells.length === REGISTRY_COLUMNS.length &&
-		REGISTRY_COLUMNS.every((name, i) => (cells[i] ?? '').trim() === name)
+		cells.length === columns.length && columns.every((name, i) => (cells[i] ?? '').trim() === name)
 	);
 }
+
+const isHeader = (cells: readonly string[]) =>
+	sameHeader(cells) || sameHeader(cells, LEGACY_REGISTRY_COLUMNS);
 
 const EXPECTED_HEADER = REGISTRY_COLUMNS.join(',');
 
 function headerIssue(cells: readonly string[]): Issue | null {
-	if (sameHeader(cells)) return null;
+	if (isHeader(cells)) return null;
+	const names = cells.map((c) => c.trim());
+	if (
+		names.includes(LEGACY_CERTIDAO_COLUMN) &&
+		(names.includes('certidao_estadual_validade') || names.includes('certidao_federal_validade'))
+	) {
+		// Which date would count is anyone's guess: refuse rather than pick one (Art. 4 IV).
+		return {
+			line: 1,
+			code: 'header_certidao',
+			message:
+				`O cabeçalho tem a coluna antiga ${LEGACY_CERTIDAO_COLUMN} junto com as novas ` +
+				'certidao_estadual_validade/certidao_federal_validade (Art. 4 IV): use só as duas ' +
+				`novas. Cabeçalho esperado: ${EXPECTED_HEADER}`
+		};
+	}
 	const joined = cells.join(',');
-	if (cells.length === 1 && sameHeader(joined.split(';'))) {
+	if (cells.length === 1 && isHeader(joined.split(';'))) {
 		return {
 			line: 1,
 			code: 'header',
@@ -124,7 +158,10 @@ function headerIssue(cells: readonly string[]): Issue | null {
 				`Cabeçalho esperado: ${EXPECTED_HEADER}`
 		};
 	}
-	if (cells.length === REGISTRY_COLUMNS.length && normalizePrefix(cells[0] ?? '') !== null) {
+	if (
+		(cells.length === REGISTRY_COLUMNS.length || cells.length === LEGACY_REGISTRY_COLUMNS.length) &&
+		normalizePrefix(cells[0] ?? '') !== null
+	) {
 		return {
 			line: 1,
 			code: 'header_missing',
@@ -274,7 +311,8 @@ function readRow(
 	};
 	const autorizacaoValidade = date('autorizacao_validade');
 	const ultimaVistoria = date('ultima_vistoria');
-	const certidaoValidade = date('certidao_validade');
+	const certidaoEstadualValidade = date('certidao_estadual_validade');
+	const certidaoFederalValidade = date('certidao_federal_validade');
 	const seguroValidade = date('seguro_validade');
 
 	if (
@@ -289,7 +327,8 @@ function readRow(
 		situacao === null ||
 		autorizacaoValidade === null ||
 		ultimaVistoria === null ||
-		certidaoValidade === null ||
+		certidaoEstadualValidade === null ||
+		certidaoFederalValidade === null ||
 		seguroValidade === null
 	) {
 		return null;
@@ -306,9 +345,54 @@ function readRow(
 		situacao,
 		autorizacaoValidade,
 		ultimaVistoria,
-		certidaoValidade,
+		certidaoEstadualValidade,
+		certidaoFederalValidade,
 		seguroValidade
 	};
+}
+
+const ESTADUAL_INDEX = REGISTRY_COLUMNS.indexOf('certidao_estadual_validade');
+
+/**
+ * A row under the older header: its one certidão date is read as both certidões' (Art. 4 IV), and
+ * a problem with it is reported once, under the column the file has.
+ */
+function readLegacyRow(
+	{ line, cells }: Row,
+	context: { thisYear: number; seen: Seen; errors: Issue[] }
+): RegistryEntry | null {
+	const { errors } = context;
+	if (cells.length !== LEGACY_REGISTRY_COLUMNS.length) {
+		errors.push({
+			line,
+			code: 'column_count',
+			message: `A linha tem ${cells.length} coluna(s); são ${LEGACY_REGISTRY_COLUMNS.length}.`
+		});
+		return null;
+	}
+	const certidao = cells[ESTADUAL_INDEX] ?? '';
+	const expanded = [
+		...cells.slice(0, ESTADUAL_INDEX),
+		certidao,
+		certidao,
+		...cells.slice(ESTADUAL_INDEX + 1)
+	];
+	const before = errors.length;
+	const entry = readRow({ line, cells: expanded }, context);
+	const mine = errors.splice(before);
+	for (const issue of mine) {
+		if (issue.column === 'certidao_federal_validade') continue;
+		errors.push(
+			issue.column === 'certidao_estadual_validade'
+				? {
+						...issue,
+						column: LEGACY_CERTIDAO_COLUMN,
+						message: issue.message.replace('certidao_estadual_validade', LEGACY_CERTIDAO_COLUMN)
+					}
+				: issue
+		);
+	}
+	return entry;
 }
 
 /**
@@ -337,6 +421,10 @@ export function validateRegistryCsv(
 		// Without the column names the values cannot be read, unless the rows are plainly data.
 		if (header.code !== 'header_missing') return { entries, errors, warnings };
 	}
+	// The older header (or, without a header, rows of its width): one certidão read as both.
+	const legacy = header
+		? first.cells.length === LEGACY_REGISTRY_COLUMNS.length
+		: sameHeader(first.cells, LEGACY_REGISTRY_COLUMNS);
 	const dataRows = header ? rows : rows.slice(1);
 	if (dataRows.length === 0) {
 		errors.push({
@@ -352,7 +440,9 @@ export function validateRegistryCsv(
 	const seen: Seen = { prefixo: new Map(), placa: new Map(), titular: new Map() };
 	const entryLines: number[] = [];
 	for (const row of dataRows) {
-		const entry = readRow(row, { thisYear, seen, errors });
+		const entry = legacy
+			? readLegacyRow(row, { thisYear, seen, errors })
+			: readRow(row, { thisYear, seen, errors });
 		if (entry) {
 			entries.push(entry);
 			entryLines.push(row.line);
@@ -439,7 +529,8 @@ export function toCsv(entries: readonly RegistryEntry[]): string {
 		e.situacao,
 		e.autorizacaoValidade,
 		e.ultimaVistoria,
-		e.certidaoValidade,
+		e.certidaoEstadualValidade,
+		e.certidaoFederalValidade,
 		e.seguroValidade
 	]);
 	return Papa.unparse({ fields: [...REGISTRY_COLUMNS], data: rows }, { newline: '\r\n' }) + '\r\n';

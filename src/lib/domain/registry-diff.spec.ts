@@ -14,7 +14,8 @@ const entry = (prefixo: string, overrides: Partial<RegistryEntry> = {}): Registr
 	situacao: 'ativa',
 	autorizacaoValidade: '2027-12-31',
 	ultimaVistoria: '2026-06-01',
-	certidaoValidade: '2027-06-30',
+	certidaoEstadualValidade: '2027-06-30',
+	certidaoFederalValidade: '2027-06-30',
 	seguroValidade: '2027-03-31',
 	...overrides
 });

@@ -19,7 +19,8 @@ export const ENTRY_FIELDS: readonly EntryField[] = [
 	'situacao',
 	'autorizacaoValidade',
 	'ultimaVistoria',
-	'certidaoValidade',
+	'certidaoEstadualValidade',
+	'certidaoFederalValidade',
 	'seguroValidade'
 ];
 
@@ -35,7 +36,8 @@ export const FIELD_LABEL: Readonly<Record<EntryField, string>> = {
 	situacao: 'Situação',
 	autorizacaoValidade: 'Validade da autorização',
 	ultimaVistoria: 'Última vistoria',
-	certidaoValidade: 'Validade da certidão',
+	certidaoEstadualValidade: 'Validade da certidão (Justiça Estadual)',
+	certidaoFederalValidade: 'Validade da certidão (Justiça Federal)',
 	seguroValidade: 'Validade do seguro'
 };
 

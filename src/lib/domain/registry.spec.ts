@@ -6,6 +6,8 @@ import {
 	countActive,
 	countsTowardCap,
 	missingForOperating,
+	readPublishedSnapshot,
+	certidaoValidade,
 	notFound,
 	verifyAt,
 	verifyOn,
@@ -36,7 +38,8 @@ const ok: RegistryEntry = {
 	situacao: 'ativa',
 	autorizacaoValidade: '2027-06-30',
 	ultimaVistoria: '2026-03-10',
-	certidaoValidade: '2027-01-31',
+	certidaoEstadualValidade: '2027-01-31',
+	certidaoFederalValidade: '2027-01-31',
 	seguroValidade: '2027-05-01'
 };
 const failing = (entry: RegistryEntry, date = DAY) =>
@@ -101,17 +104,30 @@ describe('verdict on a date (Art. 4, 6, 8, 11, 23–25)', () => {
 			['vistoria'],
 			'inspection 12 months and a day ago (Art. 8)'
 		],
+		// Art. 4 IV: "certidão negativa criminal expedida pela Justiça Estadual e Federal" — two.
 		[
-			{ certidaoValidade: DAY },
+			{ certidaoEstadualValidade: DAY, certidaoFederalValidade: DAY },
 			'regular',
 			[],
-			'criminal record valid through its last day (Art. 4 IV)'
+			'both criminal records valid through their last day (Art. 4 IV)'
 		],
 		[
-			{ certidaoValidade: '2026-11-30' },
+			{ certidaoEstadualValidade: '2026-11-30' },
 			'pendente',
-			['certidao'],
-			'criminal record expired (Art. 4 IV)'
+			['certidao_estadual'],
+			'the Justiça Estadual record expired alone fails its own check (Art. 4 IV)'
+		],
+		[
+			{ certidaoFederalValidade: '2026-11-30' },
+			'pendente',
+			['certidao_federal'],
+			'the Justiça Federal record expired alone fails its own check (Art. 4 IV)'
+		],
+		[
+			{ certidaoEstadualValidade: '2026-11-30', certidaoFederalValidade: '2026-11-30' },
+			'pendente',
+			['certidao_estadual', 'certidao_federal'],
+			'both records expired: two failed checks (Art. 4 IV)'
 		],
 		[{ anoFabricacao: 2021 }, 'regular', [], 'five years of manufacture (Art. 6 I)'],
 		[{ anoFabricacao: 2020 }, 'pendente', ['idade'], 'six years of manufacture (Art. 6 I)'],
@@ -120,9 +136,9 @@ describe('verdict on a date (Art. 4, 6, 8, 11, 23–25)', () => {
 		[{ cilindradas: 109 }, 'pendente', ['cilindradas'], 'Honda Pop 110i, 109 cc (Art. 6 II)'],
 		[{ cilindradas: 300 }, 'pendente', ['cilindradas'], '300 cc (Art. 6 II)'],
 		[
-			{ cilindradas: 109, certidaoValidade: '2026-01-01', ultimaVistoria: '2024-01-01' },
+			{ cilindradas: 109, certidaoFederalValidade: '2026-01-01', ultimaVistoria: '2024-01-01' },
 			'pendente',
-			['vistoria', 'certidao', 'cilindradas'],
+			['vistoria', 'certidao_federal', 'cilindradas'],
 			'several non-blocking failures stay pendente'
 		],
 		[
@@ -145,7 +161,8 @@ describe('verdict on a date (Art. 4, 6, 8, 11, 23–25)', () => {
 			'autorizacao',
 			'seguro',
 			'vistoria',
-			'certidao',
+			'certidao_estadual',
+			'certidao_federal',
 			'idade',
 			'cilindradas'
 		]);
@@ -157,7 +174,8 @@ describe('verdict on a date (Art. 4, 6, 8, 11, 23–25)', () => {
 		[{ situacao: 'cassada' }, 'autorizacao', 'Art. 25'],
 		[{}, 'seguro', 'Art. 4 VII'],
 		[{}, 'vistoria', 'Art. 8'],
-		[{}, 'certidao', 'Art. 4 IV'],
+		[{}, 'certidao_estadual', 'Art. 4 IV'],
+		[{}, 'certidao_federal', 'Art. 4 IV'],
 		[{}, 'idade', 'Art. 6 I'],
 		[{}, 'cilindradas', 'Art. 6 II']
 	];
@@ -308,7 +326,16 @@ describe('pendente: what the law requires for operating vs an overdue inspection
 			[],
 			'an overdue inspection alone keeps gentler words (Art. 8; Art. 20 V)'
 		],
-		[{ certidaoValidade: '2026-11-30' }, ['certidao'], 'criminal record expired (Art. 4 IV)'],
+		[
+			{ certidaoEstadualValidade: '2026-11-30' },
+			['certidao_estadual'],
+			'Justiça Estadual criminal record expired (Art. 4 IV)'
+		],
+		[
+			{ certidaoFederalValidade: '2026-11-30' },
+			['certidao_federal'],
+			'Justiça Federal criminal record expired (Art. 4 IV)'
+		],
 		[{ anoFabricacao: 2020 }, ['idade'], 'motorcycle older than the law allows (Art. 6 I)'],
 		[
 			{ cilindradas: 109 },
@@ -316,8 +343,8 @@ describe('pendente: what the law requires for operating vs an overdue inspection
 			'engine size outside 125–250 cc, "obrigatoriamente" (Art. 6 II)'
 		],
 		[
-			{ cilindradas: 109, certidaoValidade: '2026-01-01', ultimaVistoria: '2024-01-01' },
-			['certidao', 'cilindradas'],
+			{ cilindradas: 109, certidaoEstadualValidade: '2026-01-01', ultimaVistoria: '2024-01-01' },
+			['certidao_estadual', 'cilindradas'],
 			'the inspection is not listed among the operating requirements'
 		],
 		[{}, [], 'a regular vehicle misses nothing']
@@ -327,4 +354,47 @@ describe('pendente: what the law requires for operating vs an overdue inspection
 			expect(
 				missingForOperating(verifyOn({ ...ok, ...change }, DAY, rules).checks).map((c) => c.id)
 			).toEqual(missing));
+});
+
+// Art. 4 IV: both certidões; a snapshot kept on a phone before held one date for "the" certidão.
+describe('both certidões in a published snapshot (Art. 4 IV)', () => {
+	test('certidaoValidade is the earlier of the two', () => {
+		const cases: [estadual: string, federal: string, earlier: string][] = [
+			['2027-01-31', '2027-03-15', '2027-01-31'],
+			['2027-03-15', '2027-01-31', '2027-01-31'],
+			['2027-01-31', '2027-01-31', '2027-01-31']
+		];
+		for (const [estadual, federal, earlier] of cases)
+			expect(
+				certidaoValidade({
+					...ok,
+					certidaoEstadualValidade: estadual,
+					certidaoFederalValidade: federal
+				})
+			).toBe(earlier);
+	});
+	test('a kept snapshot with only certidaoValidade reads it as both', () => {
+		const rest: Partial<RegistryEntry> = { ...ok };
+		delete rest.certidaoEstadualValidade;
+		delete rest.certidaoFederalValidade;
+		const kept = {
+			version: 1,
+			publishedAt: '2026-11-01T00:00:00Z',
+			sample: false,
+			entries: [{ ...rest, certidaoValidade: '2026-11-30' } as unknown as RegistryEntry]
+		};
+		const [entry] = readPublishedSnapshot(kept).entries;
+		expect(entry?.certidaoEstadualValidade).toBe('2026-11-30');
+		expect(entry?.certidaoFederalValidade).toBe('2026-11-30');
+		expect(failing(entry as RegistryEntry)).toEqual(['certidao_estadual', 'certidao_federal']);
+	});
+	test('a current snapshot is read as it is', () => {
+		const current = {
+			version: 2,
+			publishedAt: '2026-12-01T00:00:00Z',
+			sample: false,
+			entries: [ok]
+		};
+		expect(readPublishedSnapshot(current).entries).toEqual([ok]);
+	});
 });

@@ -28,7 +28,10 @@ export interface RegistryEntry {
 	situacao: Situacao;
 	autorizacaoValidade: LocalDate;
 	ultimaVistoria: LocalDate;
-	certidaoValidade: LocalDate;
+	/** Art. 4 IV: certidão negativa criminal da Justiça Estadual. */
+	certidaoEstadualValidade: LocalDate;
+	/** Art. 4 IV: certidão negativa criminal da Justiça Federal. */
+	certidaoFederalValidade: LocalDate;
 	seguroValidade: LocalDate;
 }
 
@@ -41,7 +44,14 @@ export interface RegistrySnapshot {
 	entries: RegistryEntry[];
 }
 
-export type CheckId = 'autorizacao' | 'seguro' | 'vistoria' | 'certidao' | 'idade' | 'cilindradas';
+export type CheckId =
+	| 'autorizacao'
+	| 'seguro'
+	| 'vistoria'
+	| 'certidao_estadual'
+	| 'certidao_federal'
+	| 'idade'
+	| 'cilindradas';
 
 export interface Check {
 	id: CheckId;
@@ -162,17 +172,53 @@ function vistoria(entry: RegistryEntry, date: LocalDate, rules: RegistryRules): 
 	};
 }
 
-function certidao(entry: RegistryEntry, date: LocalDate): Check {
-	const ok = entry.certidaoValidade >= date;
+/**
+ * Art. 4 IV asks for "certidões negativas criminais" of both the Justiça Estadual and the Justiça
+ * Federal: each is its own check, so the rider and staff see which one lapsed.
+ */
+function certidao(
+	id: 'certidao_estadual' | 'certidao_federal',
+	validade: LocalDate,
+	date: LocalDate
+): Check {
+	const ok = validade >= date;
+	const justica = id === 'certidao_estadual' ? 'Justiça Estadual' : 'Justiça Federal';
 	return {
-		id: 'certidao',
+		id,
 		article: 'Art. 4 IV',
 		ok,
 		detail: ok
-			? `Certidão negativa criminal válida até ${br(entry.certidaoValidade)} (Art. 4 IV).`
-			: `Certidão negativa criminal vencida em ${br(entry.certidaoValidade)} (Art. 4 IV).`,
-		params: { validade: entry.certidaoValidade }
+			? `Certidão negativa criminal da ${justica} válida até ${br(validade)} (Art. 4 IV).`
+			: `Certidão negativa criminal da ${justica} vencida em ${br(validade)} (Art. 4 IV).`,
+		params: { validade }
 	};
+}
+
+/**
+ * A snapshot as /api/registry served it, read into today's shape: one kept on a phone before the
+ * registry held both certidões (Art. 4 IV) has only `certidaoValidade`, read as both (as the CSV
+ * import reads the single `certidao_validade` column).
+ */
+export function readPublishedSnapshot(snapshot: RegistrySnapshot): RegistrySnapshot {
+	return {
+		...snapshot,
+		entries: snapshot.entries.map((e) => {
+			const legacy: unknown = (e as Partial<Record<'certidaoValidade', unknown>>).certidaoValidade;
+			const single = typeof legacy === 'string' ? legacy : undefined;
+			return {
+				...e,
+				certidaoEstadualValidade: e.certidaoEstadualValidade ?? single,
+				certidaoFederalValidade: e.certidaoFederalValidade ?? single
+			} as RegistryEntry;
+		})
+	};
+}
+
+/** The earlier of the two certidões (Art. 4 IV): the date by which both must be renewed. */
+export function certidaoValidade(entry: RegistryEntry): LocalDate {
+	return entry.certidaoEstadualValidade <= entry.certidaoFederalValidade
+		? entry.certidaoEstadualValidade
+		: entry.certidaoFederalValidade;
 }
 
 function idade(entry: RegistryEntry, date: LocalDate, rules: RegistryRules): Check {
@@ -225,7 +271,8 @@ export function verifyOn(
 		autorizacao(entry, date),
 		seguro(entry, date),
 		vistoria(entry, date, rules),
-		certidao(entry, date),
+		certidao('certidao_estadual', entry.certidaoEstadualValidade, date),
+		certidao('certidao_federal', entry.certidaoFederalValidade, date),
 		idade(entry, date, rules),
 		cilindradas(entry, rules)
 	];
@@ -331,10 +378,15 @@ export function countActive(entries: readonly RegistryEntry[], date: LocalDate):
  * paperwork: the criminal record (Art. 4 IV), the motorcycle's age (Art. 6 I) and engine size
  * (Art. 6 II, "obrigatoriamente") — credentials not renewed lead to apreensão (Art. 22 VI). An
  * overdue inspection alone (Art. 8; Art. 20 V) is not among them, so its words can stay gentler.
- * @example missingForOperating(verifyOn(entry, date, rules).checks).map((c) => c.id) //=> ['certidao']
+ * @example missingForOperating(verifyOn(entry, date, rules).checks).map((c) => c.id) //=> ['certidao_federal']
  */
 export function missingForOperating(checks: readonly Check[]): Check[] {
 	return checks.filter((c) => !c.ok && OPERATING.includes(c.id));
 }
 
-const OPERATING: readonly CheckId[] = ['certidao', 'idade', 'cilindradas'];
+const OPERATING: readonly CheckId[] = [
+	'certidao_estadual',
+	'certidao_federal',
+	'idade',
+	'cilindradas'
+];

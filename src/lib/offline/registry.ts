@@ -3,7 +3,7 @@
  * stand. Stored in the Cache API (one small JSON, revalidated by ETag: a 304 costs a few bytes of
  * the rider's data plan) and refreshed on every visit while online.
  */
-import type { RegistrySnapshot } from '$lib/domain/registry';
+import { readPublishedSnapshot, type RegistrySnapshot } from '$lib/domain/registry';
 
 const CACHE = 'garupa-data-v1';
 const URL_ = '/api/registry';
@@ -14,7 +14,7 @@ export const STALE_AFTER_DAYS = 7;
 export async function cachedRegistry(): Promise<RegistrySnapshot | null> {
 	if (!('caches' in globalThis)) return null;
 	const hit = await (await caches.open(CACHE)).match(URL_);
-	return hit ? ((await hit.json()) as RegistrySnapshot) : null;
+	return hit ? readPublishedSnapshot((await hit.json()) as RegistrySnapshot) : null;
 }
 
 /** Fetch the latest snapshot (or confirm the kept one) and keep it; the kept copy when offline. */
@@ -29,12 +29,12 @@ export async function refreshRegistry(): Promise<RegistrySnapshot | null> {
 		const res = await fetch(URL_, { headers, cache: 'no-store' });
 		if (res.status === 200) {
 			await cache.put(URL_, res.clone());
-			return (await res.json()) as RegistrySnapshot;
+			return readPublishedSnapshot((await res.json()) as RegistrySnapshot);
 		}
 	} catch {
 		// Offline: the kept copy answers.
 	}
-	return kept ? ((await kept.json()) as RegistrySnapshot) : null;
+	return kept ? readPublishedSnapshot((await kept.json()) as RegistrySnapshot) : null;
 }
 
 /** Whether a snapshot published at `publishedAt` is older than the warning threshold at `now`. */

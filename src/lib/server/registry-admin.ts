@@ -425,7 +425,8 @@ export function registryForm(e: RegistryEntry): Record<RegistryColumn, string> {
 		situacao: e.situacao,
 		autorizacao_validade: e.autorizacaoValidade,
 		ultima_vistoria: e.ultimaVistoria,
-		certidao_validade: e.certidaoValidade,
+		certidao_estadual_validade: e.certidaoEstadualValidade,
+		certidao_federal_validade: e.certidaoFederalValidade,
 		seguro_validade: e.seguroValidade
 	};
 }

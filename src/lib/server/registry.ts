@@ -207,7 +207,8 @@ export function toRow(version: number, e: RegistryEntry): RegistryEntryTable {
 		situacao: e.situacao,
 		autorizacao_validade: e.autorizacaoValidade,
 		ultima_vistoria: e.ultimaVistoria,
-		certidao_validade: e.certidaoValidade,
+		certidao_estadual_validade: e.certidaoEstadualValidade,
+		certidao_federal_validade: e.certidaoFederalValidade,
 		seguro_validade: e.seguroValidade
 	};
 }
@@ -230,7 +231,8 @@ export function fromRow(r: Omit<RegistryEntryTable, 'snapshot_version'>): Regist
 		situacao,
 		autorizacaoValidade: r.autorizacao_validade,
 		ultimaVistoria: r.ultima_vistoria,
-		certidaoValidade: r.certidao_validade,
+		certidaoEstadualValidade: r.certidao_estadual_validade,
+		certidaoFederalValidade: r.certidao_federal_validade,
 		seguroValidade: r.seguro_validade
 	};
 }

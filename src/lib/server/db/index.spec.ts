@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { Migrator, sql, type Kysely } from 'kysely';
+import { migrations } from './migrations';
 import { createDb, migrate, type Db } from '.';
 
 let dir: string;
@@ -42,7 +43,8 @@ describe('migrations', () => {
 			'005_triage',
 			'006_registry_admin',
 			'007_rules',
-			'008_rate_limit'
+			'008_rate_limit',
+			'009_certidoes'
 		]);
 		expect(await migrate(db)).toEqual([]);
 		const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
@@ -75,6 +77,41 @@ describe('migrations', () => {
 		expect(entry?.columns.find((c) => c.name === 'placa')?.isNullable).toBe(false);
 	});
 
+	// Art. 4 IV: both certidões (Justiça Estadual and Federal); rows written before held one date.
+	test('009_certidoes copies the single certidão into both, in snapshots and the draft', async () => {
+		const migrator = new Migrator({
+			db: db as unknown as Kysely<unknown>,
+			provider: { getMigrations: async () => ({ ...migrations }) }
+		});
+		expect((await migrator.migrateTo('008_rate_limit')).error).toBeUndefined();
+		const row = `'1', 'ABC1234', 'Fulano', null, 'Honda CG 160', 'Azul', 2020, 160, 'ativa', '2027-01-01', '2026-01-01', '2026-11-30', '2027-01-01'`;
+		const columns =
+			'prefixo, placa, titular, condutor_auxiliar, marca_modelo, cor, ano_fabricacao, cilindradas, situacao, autorizacao_validade, ultima_vistoria, certidao_validade, seguro_validade';
+		await sql`insert into registry_snapshot (version, published_at, source, sample, entry_count) values (1, '2026-01-01T00:00:00Z', 'x', 0, 1)`.execute(
+			db
+		);
+		await sql`insert into registry_entry (snapshot_version, ${sql.raw(columns)}) values (1, ${sql.raw(row)})`.execute(
+			db
+		);
+		await sql`insert into registry_draft_entry (${sql.raw(columns)}) values (${sql.raw(row)})`.execute(
+			db
+		);
+		expect(await migrate(db)).toEqual(['009_certidoes']);
+		for (const table of ['registry_entry', 'registry_draft_entry'] as const) {
+			const rows = await db
+				.selectFrom(table)
+				.select(['certidao_estadual_validade', 'certidao_federal_validade'])
+				.execute();
+			expect(rows, table).toEqual([
+				{ certidao_estadual_validade: '2026-11-30', certidao_federal_validade: '2026-11-30' }
+			]);
+			const names = (await db.introspection.getTables())
+				.find((t) => t.name === table)
+				?.columns.map((c) => c.name);
+			expect(names, table).not.toContain('certidao_validade');
+		}
+	});
+
 	test('an entry must belong to a snapshot (foreign key enforced)', async () => {
 		await migrate(db);
 		await expect(
@@ -93,7 +130,8 @@ describe('migrations', () => {
 					situacao: 'ativa',
 					autorizacao_validade: '2027-01-01',
 					ultima_vistoria: '2026-01-01',
-					certidao_validade: '2027-01-01',
+					certidao_estadual_validade: '2027-01-01',
+					certidao_federal_validade: '2027-01-01',
 					seguro_validade: '2027-01-01'
 				})
 				.execute()

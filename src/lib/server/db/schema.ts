@@ -37,7 +37,10 @@ export interface RegistryEntryTable {
 	situacao: string;
 	autorizacao_validade: string;
 	ultima_vistoria: string;
-	certidao_validade: string;
+	/** Art. 4 IV: the Justiça Estadual's certidão negativa criminal (009_certidoes). */
+	certidao_estadual_validade: string;
+	/** Art. 4 IV: the Justiça Federal's. */
+	certidao_federal_validade: string;
 	seguro_validade: string;
 }
 

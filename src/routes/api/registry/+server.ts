@@ -1,6 +1,7 @@
 import { m } from '$lib/paraglide/messages';
 import { apiError, apiLocale, CORS, ok, preflight } from '$lib/server/api';
 import { publishedRegistry } from '$lib/server/verify';
+import { certidaoValidade } from '$lib/domain/registry';
 import type { RequestHandler } from './$types';
 
 /**
@@ -23,7 +24,8 @@ export const GET: RequestHandler = async ({ request }) => {
 			version: snapshot.version,
 			publishedAt: snapshot.publishedAt,
 			sample: snapshot.sample,
-			entries: snapshot.entries
+			// Both certidões of Art. 4 IV, and (kept for older clients) `certidaoValidade`: the earlier.
+			entries: snapshot.entries.map((e) => ({ ...e, certidaoValidade: certidaoValidade(e) }))
 		},
 		headers
 	);

@@ -12,6 +12,7 @@ import * as m005 from './005_triage';
 import * as m006 from './006_registry_admin';
 import * as m007 from './007_rules';
 import * as m008 from './008_rate_limit';
+import * as m009 from './009_certidoes';
 
 export const migrations: Readonly<Record<string, Migration>> = {
 	'001_registry': m001,
@@ -21,5 +22,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
 	'005_triage': m005,
 	'006_registry_admin': m006,
 	'007_rules': m007,
-	'008_rate_limit': m008
+	'008_rate_limit': m008,
+	'009_certidoes': m009
 };
