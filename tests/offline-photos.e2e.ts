@@ -1,0 +1,121 @@
+/**
+ * Issue 11, item 6: "An offline-queued complaint with photos is sent intact." A rider at 360×740
+ * with no signal files a complaint with a ~1.2 MB phone photo; the phone shrinks it (longest side
+ * ≤ 1,600 px, JPEG), keeps it in the outbox with the form, and sends it when the signal returns.
+ * Staff then find the photo stored: a JPEG of the shrunk size, decodable, not empty.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs } from './helpers';
+
+test.describe.configure({ timeout: 180_000 });
+test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+const PROTOCOL = /^RM-\d{4}-\d{6}$/;
+/** The photo as the camera gave it: wider than the form keeps, so the shrink shows. */
+const WIDTH = 2000;
+const HEIGHT = 1500;
+
+/** A real JPEG of noise (noise does not compress), made by Chromium: no network, no fixture. */
+async function noiseJpeg(page: Page, quality: number): Promise<Buffer> {
+	const base64 = await page.evaluate(
+		async ({ width, height, quality }) => {
+			const canvas = new OffscreenCanvas(width, height);
+			const context = canvas.getContext('2d')!;
+			const image = context.createImageData(width, height);
+			for (let i = 0; i < image.data.length; i++) image.data[i] = (Math.random() * 256) | 0;
+			context.putImageData(image, 0, 0);
+			const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality });
+			const bytes = new Uint8Array(await blob.arrayBuffer());
+			let text = '';
+			for (let i = 0; i < bytes.length; i += 0x8000)
+				text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+			return btoa(text);
+		},
+		{ width: WIDTH, height: HEIGHT, quality }
+	);
+	return Buffer.from(base64, 'base64');
+}
+
+test('offline with a 1.2 MB photo: kept on the phone, sent with its photo when the signal returns', async ({
+	page,
+	context
+}) => {
+	// One visit online, so the service worker installs and controls the page.
+	await page.goto('/reclamar?veiculo=007');
+	await page.evaluate(async () => {
+		await navigator.serviceWorker.ready;
+		if (!navigator.serviceWorker.controller) {
+			await new Promise((resolve) =>
+				navigator.serviceWorker.addEventListener('controllerchange', resolve)
+			);
+		}
+	});
+	const photo = await noiseJpeg(page, 0.6);
+	expect(photo.length).toBeGreaterThan(1024 * 1024); // over adapter-node's default 512K
+	expect(photo.length).toBeLessThan(2 * 1024 * 1024);
+	expect([...photo.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+
+	await context.setOffline(true);
+	await page.getByRole('checkbox', { name: 'Dirigia de forma perigosa' }).tap();
+	const input = page.locator('#fotos');
+	await input.setInputFiles({ name: 'foto.jpg', mimeType: 'image/jpeg', buffer: photo });
+	// The phone shrinks it before it is kept (longest side ≤ 1,600 px): wait for that.
+	await expect
+		.poll(
+			() =>
+				input.evaluate(async (el: HTMLInputElement) => {
+					const file = el.files?.[0];
+					if (!file) return 0;
+					const bitmap = await createImageBitmap(file);
+					return bitmap.width;
+				}),
+			{ timeout: 20_000 }
+		)
+		.toBe(1600);
+
+	await page.getByRole('button', { name: 'Enviar reclamação' }).tap();
+	const card = page.getByTestId('saved-card');
+	await expect(card).toContainText(
+		'Guardada no celular. Será enviada sozinha quando houver sinal.'
+	);
+	await expect(card).toContainText('Dirigia de forma perigosa');
+
+	await context.setOffline(false);
+	await page.evaluate(() => dispatchEvent(new Event('online')));
+	const sent = page.getByTestId('saved-protocol');
+	await expect(sent).toHaveText(PROTOCOL, { timeout: 30_000 });
+	const protocol = (await sent.textContent())?.trim() ?? '';
+	// Not rejected: the outbox holds it as sent.
+	const states = await page.evaluate(
+		() =>
+			new Promise<string[]>((resolve, reject) => {
+				const open = indexedDB.open('garupa-outbox');
+				open.onerror = () => reject(open.error);
+				open.onsuccess = () => {
+					const all = open.result.transaction('complaints').objectStore('complaints').getAll();
+					all.onsuccess = () =>
+						resolve((all.result as { state?: string }[]).map((e) => String(e.state)));
+					all.onerror = () => reject(all.error);
+				};
+			})
+	);
+	expect(states).toContain('sent');
+	expect(states).not.toContain('rejected');
+
+	// Staff find the photo stored: one JPEG, the shrunk one, whole.
+	await loginAs(page, 'fiscal', `/admin/reclamacoes/${protocol}`);
+	await expect(page.getByRole('heading', { name: 'Fotos (1)' })).toBeVisible();
+	const res = await page.request.get(`/admin/reclamacoes/${protocol}/fotos/1`);
+	expect(res.status()).toBe(200);
+	expect(res.headers()['content-type']).toBe('image/jpeg');
+	const stored = await res.body();
+	expect(stored.length).toBeGreaterThan(100 * 1024);
+	expect([...stored.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+	expect([...stored.subarray(-2)]).toEqual([0xff, 0xd9]); // not cut short
+	const size = await page.evaluate(async (url) => {
+		const bitmap = await createImageBitmap(await (await fetch(url)).blob());
+		return [bitmap.width, bitmap.height];
+	}, `/admin/reclamacoes/${protocol}/fotos/1`);
+	expect(size).toEqual([1600, 1200]);
+	expect((await page.request.get(`/admin/reclamacoes/${protocol}/fotos/2`)).status()).toBe(404);
+});
