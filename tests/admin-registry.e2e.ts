@@ -89,6 +89,17 @@ test.describe('/admin/cadastro and /admin/pontos (gestor)', () => {
 		await expect(page.getByLabel('Placa')).toHaveAttribute('aria-describedby', /placa-erro/);
 	});
 
+	test('the form holds both certidões of Art. 4 IV, each its own date', async ({ page }) => {
+		await loginAs(page, 'gestor', '/admin/cadastro/007');
+		const estadual = page.getByLabel(/certidão negativa criminal da Justiça Estadual/);
+		const federal = page.getByLabel(/certidão negativa criminal da Justiça Federal/);
+		await expect(estadual).toHaveAttribute('type', 'date');
+		await expect(federal).toHaveAttribute('type', 'date');
+		await expect(estadual).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+		await expect(federal).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+		await expect(page.getByText('(Art. 4 IV)').first()).toBeVisible();
+	});
+
 	test('a CSV upload with an error shows the line; nothing changes', async ({ page }) => {
 		await loginAs(page, 'gestor', '/admin/cadastro/importar');
 		const csv =
