@@ -119,3 +119,37 @@ test('offline with a 1.2 MB photo: kept on the phone, sent with its photo when t
 	expect(size).toEqual([1600, 1200]);
 	expect((await page.request.get(`/admin/reclamacoes/${protocol}/fotos/2`)).status()).toBe(404);
 });
+
+test('several photos together over the limit: the message is on the photo field, not the form', async ({
+	page,
+	baseURL
+}) => {
+	await page.goto('/lei');
+	// A real JPEG, padded after its end marker (decoders stop there) to 4 MB: four of them pass
+	// the form's limit (3 photos of 5 MB and the fields) but not the server's whole-body limit.
+	const jpeg = await noiseJpeg(page, 0.3);
+	const photo = Buffer.concat([jpeg, Buffer.alloc(4_000_000 - jpeg.length)]);
+	const form = new FormData();
+	for (const [name, value] of Object.entries({
+		veiculo: '007',
+		situacoes: 'fumando',
+		relato: 'Fumou durante a corrida.',
+		chave: crypto.randomUUID(),
+		website: ''
+	}))
+		form.append(name, value);
+	for (let i = 0; i < 4; i++)
+		form.append('fotos', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), `foto${i}.jpg`);
+	const res = await page.request.post('/reclamar', {
+		headers: { origin: baseURL!, accept: 'text/html' },
+		multipart: form,
+		maxRedirects: 0
+	});
+	expect(res.status()).toBe(413);
+	await page.setContent(await res.text());
+	await expect(page.locator('#fotos-erro')).toHaveText(
+		'As fotos são grandes demais para enviar. Tire de novo ou envie menos fotos.'
+	);
+	await expect(page.locator('#fotos')).toHaveAttribute('aria-invalid', 'true');
+	await expect(page.getByRole('alert')).not.toContainText('grandes demais');
+});

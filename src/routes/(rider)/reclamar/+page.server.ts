@@ -129,7 +129,7 @@ export const actions = {
 				if (outcome.reason === 'fields')
 					return fail(400, { errors: worded(outcome.errors ?? {}), ...echoed });
 				if (outcome.reason === 'body' && outcome.body?.status === 413)
-					return fail(413, { errors: worded({ form: 'complaint_error_too_large' }), ...echoed });
+					return fail(413, { errors: worded({ fotos: 'complaint_error_too_large' }), ...echoed });
 				return fail(400, { errors: worded({ form: 'complaint_error_form' }), ...echoed });
 		}
 	}
