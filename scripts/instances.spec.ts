@@ -6,6 +6,7 @@
  * without it, and `npm test` says so.
  */
 import { spawnSync } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createDb, type Db } from '../src/lib/server/db';
@@ -132,19 +133,35 @@ describe.skipIf(!pgAdminUrl)('two instances, one PostgreSQL database', { timeout
 		);
 		expect(created.status, created.stderr).toBe(0);
 		const headers = client();
+		// A new connection for each sign-in (node:http, no agent): alternating between the two
+		// servers leaves one socket idle while the other answers after its throttling delay, and a
+		// kept-alive socket reused just as the server's keep-alive timeout closes it fails with
+		// "other side closed" — a client race, not what this test is about.
 		const signIn = (server: Server, senha: string) =>
-			fetch(`${server.url}/admin/login`, {
-				method: 'POST',
-				redirect: 'manual',
-				headers: {
-					'content-type': 'application/x-www-form-urlencoded',
-					// A browser's form post (no JavaScript): the status is the action's.
-					accept: 'text/html',
-					origin: server.url,
-					...headers
-				},
-				body: new URLSearchParams({ email, senha }).toString()
-			}).then((r) => r.status);
+			new Promise<number>((resolve, reject) => {
+				const body = new URLSearchParams({ email, senha }).toString();
+				const req = httpRequest(
+					`${server.url}/admin/login`,
+					{
+						method: 'POST',
+						agent: false,
+						headers: {
+							'content-type': 'application/x-www-form-urlencoded',
+							'content-length': Buffer.byteLength(body),
+							// A browser's form post (no JavaScript): the status is the action's.
+							accept: 'text/html',
+							origin: server.url,
+							...headers
+						}
+					},
+					(res) => {
+						res.resume();
+						res.on('end', () => resolve(res.statusCode ?? 0));
+					}
+				);
+				req.on('error', reject);
+				req.end(body);
+			});
 		// Alternating: each instance alone sees only 2 or 3 failures, under the lock (5).
 		const failures = [];
 		for (let i = 0; i < 5; i++) failures.push(await signIn(i % 2 ? a : b, 'senha-errada'));
