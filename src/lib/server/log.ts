@@ -9,7 +9,7 @@
  * adds a line with the stack, which is how a developer finds the bug.
  */
 import { randomUUID } from 'node:crypto';
-import type { Handle, RequestEvent } from '@sveltejs/kit';
+import { isHttpError, isRedirect, type Handle, type RequestEvent } from '@sveltejs/kit';
 
 export type Level = 'info' | 'warn' | 'error';
 
@@ -93,6 +93,11 @@ export const handleLog: Handle = async ({ event, resolve }) => {
 			// Immutable headers (a fetched response passed through): the log line still has the id.
 		}
 		return response;
+	} catch (thrown) {
+		// A later hook may throw redirect() or error(): SvelteKit answers with that status, and so
+		// does this line (a thrown redirect is not a server fault).
+		if (isRedirect(thrown) || isHttpError(thrown)) status = thrown.status;
+		throw thrown;
 	} finally {
 		const line: RequestLine = {
 			requestId: id,
