@@ -86,6 +86,37 @@ export async function enqueue(form: FormData): Promise<OutboxEntry> {
 
 let flushing: Promise<OutboxEntry[]> | null = null;
 
+/** What the form action answered to a replayed complaint (SvelteKit's JSON action result). */
+type ActionResult =
+	| { type: 'redirect'; location: string }
+	| { type: 'failure'; status: number; data: string }
+	| { type: string };
+
+/**
+ * What to do with an outbox entry after one try: `sent` (a receipt), `later` (a server fault,
+ * rate limited, the same key still being stored elsewhere, or not the action's answer), or
+ * `rejected` — refused for good: an invalid complaint, or a body the server refused before the
+ * action ran (413 over the body limit, 415), which is plain text, not the action's JSON. Retrying a rejected one forever would only spend the
+ * rider's data.
+ */
+export function sendOutcome(
+	status: number,
+	result: ActionResult | null
+): { kind: 'sent'; location: string } | { kind: 'later' } | { kind: 'rejected'; problem: string } {
+	if (result?.type === 'redirect' && 'location' in result)
+		return { kind: 'sent', location: result.location };
+	if (result?.type === 'failure' && 'status' in result) {
+		const failed = result.status;
+		if (failed >= 500 || failed === 429 || failed === 409) return { kind: 'later' };
+		return { kind: 'rejected', problem: String(failed) };
+	}
+	// Not the action's answer (no JSON): only the server's own body checks are final; anything
+	// else (a proxy, a captive portal's page, a server fault) may pass, so try again later.
+	if (result === null && (status === 413 || status === 415))
+		return { kind: 'rejected', problem: String(status) };
+	return { kind: 'later' };
+}
+
 /**
  * Send every pending complaint through the form action (the same path as a form without
  * JavaScript), with its key. One flush at a time per context; safe to call often.
@@ -107,22 +138,19 @@ export function flushOutbox(origin = location.origin): Promise<OutboxEntry[]> {
 			} catch {
 				break; // still offline: try again later
 			}
-			if (!response.ok && response.status >= 500) break;
-			const result = (await response.json().catch(() => null)) as
-				| { type: 'redirect'; location: string }
-				| { type: 'failure'; status: number; data: string }
-				| null;
-			if (result?.type === 'redirect') {
-				const done: OutboxEntry = { ...entry, state: 'sent', statusUrl: result.location };
+			const result = (await response.json().catch(() => null)) as ActionResult | null;
+			const outcome = sendOutcome(response.status, result);
+			if (outcome.kind === 'sent') {
+				const done: OutboxEntry = { ...entry, state: 'sent', statusUrl: outcome.location };
 				await putOutbox(done);
 				// Kept in "Minhas reclamações" like one sent online.
-				const mine = mineOf(result.location, entry.fields, entry.createdAt);
+				const mine = mineOf(outcome.location, entry.fields, entry.createdAt);
 				if (mine) await remember(mine).catch(() => undefined);
 				sent.push(done);
-			} else if (result?.type === 'failure' && (result.status === 429 || result.status === 409)) {
-				break; // rate limited, or the same key still being stored (another tab, the worker): later
-			} else if (result?.type === 'failure') {
-				await putOutbox({ ...entry, state: 'rejected', problem: String(result.status) });
+			} else if (outcome.kind === 'later') {
+				break;
+			} else {
+				await putOutbox({ ...entry, state: 'rejected', problem: outcome.problem });
 			}
 		}
 		return sent;
