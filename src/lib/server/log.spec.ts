@@ -27,10 +27,12 @@ describe('handleLog: the request line has the status the client gets', () => {
 		test(`${name} → ${status}`, async () => {
 			const out = vi.spyOn(console, 'log').mockImplementation(() => {});
 			const err = vi.spyOn(console, 'error').mockImplementation(() => {});
-			await handleLog({
-				event: event('/es/admin/login'),
-				resolve: resolve as unknown as (e: RequestEvent, o?: ResolveOptions) => Promise<Response>
-			}).catch(() => null);
+			await Promise.resolve(
+				handleLog({
+					event: event('/es/admin/login'),
+					resolve: resolve as unknown as (e: RequestEvent, o?: ResolveOptions) => Promise<Response>
+				})
+			).catch(() => null);
 			const line = lineOf(status >= 500 ? err : out);
 			expect(line?.status).toBe(status);
 			expect(line?.level).toBe(status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info');
