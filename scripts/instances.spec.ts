@@ -189,6 +189,21 @@ describe.skipIf(!pgAdminUrl)('two instances, one PostgreSQL database', { timeout
 		return Date.now() - started;
 	}
 
+	/**
+	 * One second after a change was committed, one request to each instance shows it: an instance
+	 * trusts what it cached for at most REGISTRY_RECHECK_MS / RULES_RECHECK_MS (1,000 ms), so any
+	 * copy read before the commit is too old by then and is checked again. No polling, so the test
+	 * states the guarantee itself and a busy machine can only make it pass later, never flake.
+	 */
+	async function seenByBothAfterASecond(path: string, seen: (body: unknown) => boolean) {
+		await new Promise((r) => setTimeout(r, 1000));
+		for (const server of [a, b]) {
+			const res = await fetch(`${server.url}${path}`);
+			expect(res.ok).toBe(true);
+			expect(seen(await res.json()), `${server.url}${path}`).toBe(true);
+		}
+	}
+
 	test('a registry publish is seen by both instances within a second', async () => {
 		const current = await latestSnapshot(db);
 		expect(current).not.toBeNull();
@@ -202,13 +217,10 @@ describe.skipIf(!pgAdminUrl)('two instances, one PostgreSQL database', { timeout
 			source: 'teste de duas instâncias',
 			sample: false
 		});
-		const ms = await seenByBoth(
+		await seenByBothAfterASecond(
 			'/api/registry',
 			(j) => (j as { version: number }).version === published.version
 		);
-		// REGISTRY_RECHECK_MS is 1000 (RULES_RECHECK_MS too); the margin is the polling's own round
-		// trips, sequential over both instances on a loaded 2-core machine.
-		expect(ms).toBeLessThan(2000);
 	});
 
 	test('a decree and a decreed day are seen by both instances within a second', async () => {
@@ -235,19 +247,17 @@ describe.skipIf(!pgAdminUrl)('two instances, one PostgreSQL database', { timeout
 			},
 			gestor
 		);
-		const decreeMs = await seenByBoth(`/api/bandeira?at=${at}`, (j) =>
+		await seenByBothAfterASecond(`/api/bandeira?at=${at}`, (j) =>
 			JSON.stringify(j).includes('1234')
 		);
-		expect(decreeMs).toBeLessThan(2000);
 
 		await addDecreedDay(
 			db,
 			{ date: '2031-05-13', action: 'add', name: 'Dia de teste', reference: 'Decreto nº 10/2030' },
 			gestor
 		);
-		const dayMs = await seenByBoth('/api/holidays?year=2031', (j) =>
+		await seenByBothAfterASecond('/api/holidays?year=2031', (j) =>
 			JSON.stringify(j).includes('2031-05-13')
 		);
-		expect(dayMs).toBeLessThan(2000);
 	});
 });
