@@ -45,3 +45,21 @@ describe('fuzzing the built server', { timeout: 120_000 }, () => {
 			expect(stackLines(fuzz.server.output()).slice(0, 5)).toEqual([]);
 		});
 });
+
+describe(
+	'prototype keys in a staff page query (found by the long round)',
+	{ timeout: 60_000 },
+	() => {
+		// `?__proto__=…` once reached the queue page's data as a key, which devalue refuses: a 500.
+		const pages = ['/admin/reclamacoes', '/admin/auditoria', '/admin/cadastro', '/admin/regras'];
+		for (const path of pages)
+			test(`${path}?__proto__=… as gestor is answered, not a 500`, async () => {
+				const response = await fetch(
+					`${fuzz.server.url}${path}?__proto__=%2F%2Fevil.example&__proto__=x&constructor=y&busca=z`,
+					{ headers: { cookie: fuzz.cookies.gestor, accept: 'text/html' }, redirect: 'manual' }
+				);
+				expect(response.status).toBe(200);
+				await response.body?.cancel();
+			});
+	}
+);

@@ -392,7 +392,11 @@ export async function send(base: string, request: FuzzRequest, cookie?: string):
 		};
 	const headers = { ...request.headers, ...(cookie ? { cookie } : {}) };
 	let error = '';
-	for (let attempt = 0; attempt < 2; attempt++) {
+	// A pooled keep-alive socket can be reset under the burst (seen rarely: ECONNRESET on a GET);
+	// a client tries again on a new one, after a short pause that lets the pool drop dead sockets.
+	// A server that really stopped answering still fails all three.
+	for (let attempt = 0; attempt < 3; attempt++) {
+		if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
 		try {
 			const response = await fetch(base + request.path, {
 				method: request.method,

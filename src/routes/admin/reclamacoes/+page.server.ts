@@ -12,6 +12,19 @@ const ARTICLES = articleOptions(
 );
 
 /** The triage queue: a GET form of filters, open complaints first, oldest first. */
+/** The queue form's fields, as typed: only these names (a `__proto__` parameter can't reach the
+ * page data, which devalue refuses to serialize — a 500). */
+const FORM_FIELDS = ['status', 'de', 'ate', 'veiculo', 'artigo', 'busca', 'atrasadas'] as const;
+const formValues = (
+	params: URLSearchParams
+): Partial<Record<(typeof FORM_FIELDS)[number], string>> =>
+	Object.fromEntries(
+		FORM_FIELDS.flatMap((name) => {
+			const value = params.get(name);
+			return value === null ? [] : [[name, value]];
+		})
+	);
+
 export const load: PageServerLoad = async ({ url }) => {
 	requireStaff('fiscal');
 	const { filter, errors } = parseQueueFilter(url.searchParams);
@@ -21,7 +34,7 @@ export const load: PageServerLoad = async ({ url }) => {
 		page,
 		errors,
 		query: params.toString(),
-		values: Object.fromEntries(url.searchParams),
+		values: formValues(url.searchParams),
 		states: COMPLAINT_STATE_IDS.map((id) => ({ id, label: STATE_LABEL[id] })),
 		articles: ARTICLES,
 		exportLimit: EXPORT_LIMIT
