@@ -26,6 +26,7 @@ test.describe('GET /api/bandeira (Art. 16)', () => {
 			until: '2026-12-26T09:00:00.000Z',
 			fare: {
 				centavos: 900,
+				perKmCentavos: null,
 				currency: 'BRL',
 				decree: expect.stringContaining('exemplo'),
 				decreeId: 'exemplo-2026',
@@ -73,6 +74,61 @@ test.describe('GET /api/bandeira (Art. 16)', () => {
 			expect(res.headers()['access-control-allow-origin']).toBe('*');
 		});
 	}
+
+	// Issue 13 item 3: `km` is a decimal with `.` or `,`, 0 < km ≤ 100, else 400 invalid_km.
+	// Rolim de Moura's table is flat (sample values, Art. 16): the total is the bandeirada.
+	const kms: [km: string, value: number | null][] = [
+		['2,5', 2.5],
+		['2.5', 2.5],
+		['100', 100],
+		['0.001', 0.001],
+		['0', null],
+		['100.01', null],
+		['100,01', null],
+		['abc', null],
+		['1e2', null],
+		['-1', null],
+		['-0,5', null],
+		['', null],
+		['%20', null],
+		['1.000', 1],
+		['1.000,5', null]
+	];
+	for (const [km, value] of kms) {
+		test(`?km=${km} → ${value === null ? '400 invalid_km' : `fare.km ${value}`}`, async ({
+			request
+		}) => {
+			const res = await request.get(`/api/bandeira?at=2026-12-08T12:00:00-04:00&km=${km}`);
+			const body = await res.json();
+			if (value === null) {
+				expect(res.status()).toBe(400);
+				expect(body.error.code).toBe('invalid_km');
+				expect(body.error.fields.km).toBe(body.error.message);
+				expect(body.error.message).toContain('km');
+				expect(res.headers()['access-control-allow-origin']).toBe('*');
+			} else {
+				expect(res.status()).toBe(200);
+				expect(body.fare).toMatchObject({
+					centavos: 700,
+					perKmCentavos: null,
+					km: value,
+					totalCentavos: 700
+				});
+			}
+		});
+	}
+	test('without km the fare has no km nor total; invalid_km follows Accept-Language', async ({
+		request
+	}) => {
+		const body = await (await request.get('/api/bandeira?at=2026-12-08T12:00:00-04:00')).json();
+		expect(body.fare.perKmCentavos).toBeNull();
+		expect(body.fare).not.toHaveProperty('km');
+		expect(body.fare).not.toHaveProperty('totalCentavos');
+		const es = await request.get('/api/bandeira?km=abc', { headers: { 'accept-language': 'es' } });
+		expect((await es.json()).error.message).toContain('distancia');
+		const en = await request.get('/api/bandeira?km=0', { headers: { 'accept-language': 'en' } });
+		expect((await en.json()).error.message).toContain('distance');
+	});
 
 	test('errors follow Accept-Language', async ({ request }) => {
 		const res = await request.get('/api/bandeira?at=2026-12-25', {

@@ -8,9 +8,17 @@ export const pictograms = {
 	// Bandeira I / II: a flag with one / two stripes.
 	bandeira1: ['M5 21V3', 'M5 4h13l-3 4 3 4H5', 'FM9.5 5.5h2v5h-2z'],
 	bandeira2: ['M5 21V3', 'M5 4h13l-3 4 3 4H5', 'FM8 5.5h2v5H8z', 'FM12 5.5h2v5h-2z'],
-	// Bandeira reasons (Art. 16): night, Sunday, holiday.
+	// Bandeira reasons (Art. 16): night, Sunday, holiday (and Saturday, where a profile says so).
 	night: ['M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z'],
 	sunday: ['M4 6h16v14H4z', 'M4 10h16', 'M8 3v4', 'M16 3v4', 'M10 12.5v5h1.5a2.5 2.5 0 0 0 0-5z'],
+	// Saturday (Porto Velho's decree: bandeira II all day): the calendar with an "S".
+	saturday: [
+		'M4 6h16v14H4z',
+		'M4 10h16',
+		'M8 3v4',
+		'M16 3v4',
+		'M13.5 12.5h-2.25a1.25 1.25 0 0 0 0 2.5h1.5a1.25 1.25 0 0 1 0 2.5H10.5'
+	],
 	holiday: [
 		'M4 6h16v14H4z',
 		'M4 10h16',

@@ -23,6 +23,8 @@ export function reasonText(reason: Reason): string {
 	switch (reason.kind) {
 		case 'night':
 			return m.reason_night({ start: hourWords(reason.start), end: hourWords(reason.end) });
+		case 'saturday':
+			return m.reason_saturday();
 		case 'sunday':
 			return m.reason_sunday();
 		case 'holiday':

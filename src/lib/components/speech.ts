@@ -24,6 +24,8 @@ function because(reason: Reason, locale: string): string {
 				{ start: hour(reason.start, locale), end: hour(reason.end, locale) },
 				opts(locale)
 			);
+		case 'saturday':
+			return m.speech_because_saturday({}, opts(locale));
 		case 'sunday':
 			return m.speech_because_sunday({}, opts(locale));
 		case 'holiday':

@@ -215,3 +215,39 @@ describe('since/until: the maximal period of the bandeira around the instant (Ar
 		expect(b?.until?.toISOString()).toBe('2026-12-09T09:00:00.000Z');
 	});
 });
+
+describe('another rule as data: whole Saturdays and a night to 06:00 (issue 13 item 4)', () => {
+	// The shape of Porto Velho's Decreto nº 12.253/2011, Art. 1º, over Rolim de Moura's calendar:
+	// only the rule differs, the code is the same.
+	const saturdaysCtx: BandeiraContext = {
+		...ctx,
+		rules: [
+			{
+				validFrom: '2011-07-13',
+				law: 'Decreto nº 12.253/2011',
+				lawId: 'decreto-12253-2011',
+				cite: 'Art. 1º',
+				night: { start: '20:00', end: '06:00', cite: 'Art. 1º' },
+				saturdays: { cite: 'Art. 1º' },
+				sundays: { cite: 'Art. 1º' },
+				holidays: { cite: 'Art. 1º' }
+			}
+		]
+	};
+	const cases: [iso: string, flag: 1 | 2, reasons: string[], since: string, until: string][] = [
+		['2026-12-04T19:00:00-04:00', 1, [], '2026-12-04T06:00', '2026-12-04T20:00'],
+		['2026-12-05T10:00:00-04:00', 2, ['saturday'], '2026-12-04T20:00', '2026-12-07T06:00'],
+		['2026-12-07T05:59:00-04:00', 2, ['night'], '2026-12-04T20:00', '2026-12-07T06:00'],
+		['2026-12-07T06:00:00-04:00', 1, [], '2026-12-07T06:00', '2026-12-07T20:00']
+	];
+	for (const [iso, flag, reasons, since, until] of cases)
+		test(`${iso} → bandeira ${flag} (${since} → ${until})`, () => {
+			const b = bandeiraAt(new Date(iso), saturdaysCtx);
+			expect(b?.flag).toBe(flag);
+			expect(b?.reasons.map((r) => r.kind)).toEqual(reasons);
+			expect(b?.since?.toISOString()).toBe(new Date(`${since}:00-04:00`).toISOString());
+			expect(b?.until?.toISOString()).toBe(new Date(`${until}:00-04:00`).toISOString());
+		});
+	test('without `saturdays` (Rolim de Moura, Art. 16 §1º) a Saturday by day is bandeira I', () =>
+		expect(at('2026-12-05T10:00:00-04:00').flag).toBe(1));
+});

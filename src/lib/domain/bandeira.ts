@@ -3,7 +3,9 @@
  *
  * Art. 16 §1º: bandeira II at night, on Sundays and on holidays; otherwise bandeira I.
  * Art. 16 §2º: night is from 20:00 of one day to 05:00 of the next.
- * The rule itself is dated data (`BandeiraRule`), so a new law changes the profile, not this code.
+ * The rule itself is dated data (`BandeiraRule`), so a new law changes the profile, not this code:
+ * another municipality's night window (Porto Velho: 20:00 to 06:00) or whole days (its Saturdays)
+ * are data too.
  */
 import {
 	addDays,
@@ -28,6 +30,8 @@ export interface BandeiraRule {
 	/** Night window, local `HH:MM`; `start` > `end` means it crosses midnight. */
 	night: { start: string; end: string; cite: string };
 	sundays: { cite: string } | null;
+	/** Saturdays all day as bandeira II, where the law or decree says so (Porto Velho's does). */
+	saturdays?: { cite: string } | null;
 	holidays: { cite: string } | null;
 	/** Where the rule as a whole is written. */
 	cite: string;
@@ -35,6 +39,7 @@ export interface BandeiraRule {
 
 export type Reason =
 	| { kind: 'night'; start: string; end: string; cite: string }
+	| { kind: 'saturday'; cite: string }
 	| { kind: 'sunday'; cite: string }
 	| { kind: 'holiday'; holiday: Holiday; cite: string };
 
@@ -87,6 +92,8 @@ function reasonsAt(
 			cite: rule.night.cite
 		});
 	}
+	if (rule.saturdays && weekday === 6)
+		reasons.push({ kind: 'saturday', cite: rule.saturdays.cite });
 	if (rule.sundays && weekday === 0) reasons.push({ kind: 'sunday', cite: rule.sundays.cite });
 	if (rule.holidays) {
 		for (const holiday of calendar.holidaysOn(date)) {

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { BandeiraContext } from './bandeira';
 import { holidayService } from './holiday-source';
 import { overcharge, type Overcharge } from './overcharge';
+import { parseKm, type TariffDecree } from './tariff';
 import { rolimDeMoura } from '$lib/profile/rolim-de-moura';
 
 const ctx: BandeiraContext = {
@@ -134,5 +135,80 @@ describe('overcharge against the table in force (Art. 21, XVII; Art. 16; sample 
 		expect(() => overcharge(new Date('2026-12-02T10:00:00-04:00'), paid, ctx, decrees)).toThrow(
 			RangeError
 		);
+	});
+
+	describe('with the distance the rider gives (issue 13 item 3; a per-km decree)', () => {
+		// A per-km table in Rolim de Moura's calendar (the shape of Porto Velho's Decreto nº
+		// 12.253/2011, Art. 1º: R$ 3,00 + R$ 0,50/km or R$ 0,69/km).
+		const perKm: TariffDecree[] = [
+			{
+				id: 'km',
+				reference: 'Decreto de teste',
+				validFrom: '2026-01-01',
+				sample: false,
+				bandeiras: { 1: { flagfall: 300, perKm: 50 }, 2: { flagfall: 300, perKm: 69 } },
+				surcharges: []
+			}
+		];
+		const cases: [iso: string, paid: number, km: string | null, expected: Expected, why: string][] =
+			[
+				[
+					'2026-12-02T10:00:00-04:00',
+					800,
+					'10',
+					{ legal: 800, bandeira: 1, differenceCentavos: 0, chargedBandeiraII: false },
+					'10 km by day: R$ 3,00 + 10 × R$ 0,50'
+				],
+				[
+					'2026-12-02T10:00:00-04:00',
+					990,
+					'10',
+					{ legal: 800, bandeira: 1, differenceCentavos: 190, chargedBandeiraII: true },
+					'10 km charged at the bandeira II rate by day'
+				],
+				[
+					'2026-12-02T21:00:00-04:00',
+					990,
+					'10',
+					{ legal: 990, bandeira: 2, differenceCentavos: 0, chargedBandeiraII: false },
+					'10 km at night: R$ 3,00 + 10 × R$ 0,69'
+				],
+				[
+					'2026-12-02T21:00:00-04:00',
+					500,
+					'2,345',
+					{ legal: 462, bandeira: 2, differenceCentavos: 38, chargedBandeiraII: false },
+					'2,345 km at night: 300 + 161,805 → 462'
+				],
+				[
+					'2026-12-02T10:00:00-04:00',
+					800,
+					null,
+					{ legal: 300, bandeira: 1, differenceCentavos: 500, chargedBandeiraII: false },
+					'no distance: only the departure fare is certain'
+				]
+			];
+		for (const [iso, paid, km, expected, why] of cases)
+			test(`${iso}, paid ${paid}, ${km ?? 'no'} km → ${expected.differenceCentavos}: ${why}`, () => {
+				const options = km ? { km: parseKm(km) ?? undefined } : {};
+				const result = overcharge(new Date(iso), paid, ctx, perKm, options);
+				expect({
+					legal: result?.legal?.centavos ?? null,
+					bandeira: result?.bandeira,
+					differenceCentavos: result?.differenceCentavos,
+					chargedBandeiraII: result?.chargedBandeiraII
+				}).toEqual(expected);
+			});
+		test('without a distance the result says the rate per km was left out', () => {
+			const result = overcharge(new Date('2026-12-02T10:00:00-04:00'), 800, ctx, perKm);
+			expect(result?.distanceMissing).toBe(true);
+			const withKm = overcharge(new Date('2026-12-02T10:00:00-04:00'), 800, ctx, perKm, {
+				km: parseKm('1') ?? undefined
+			});
+			expect(withKm?.distanceMissing).toBe(false);
+			expect(
+				overcharge(new Date('2026-12-02T10:00:00-04:00'), 800, ctx, decrees)?.distanceMissing
+			).toBe(false);
+		});
 	});
 });

@@ -14,6 +14,11 @@ export interface Overcharge {
 	differenceCentavos: number | null;
 	/** Bandeira II charged at a bandeira I time: paid at least the bandeira II fare. */
 	chargedBandeiraII: boolean;
+	/**
+	 * The decree sets a rate per km and the rider gave no distance: `legal` is the departure fare
+	 * alone, so a positive difference may be the distance (say so; never call it an overcharge).
+	 */
+	distanceMissing: boolean;
 	/** The table holds sample values (no decree published): say so next to every figure. */
 	sample: boolean;
 	cite: 'Art. 21, XVII';
@@ -21,7 +26,9 @@ export interface Overcharge {
 
 /**
  * The fare the table sets at `at` against what the rider paid. Null before Lei 2.059/2011 was in
- * force (no bandeira rule). `options` names the decree's surcharges that applied to the ride.
+ * force (no bandeira rule). `options` names the decree's surcharges that applied to the ride and,
+ * where the decree sets a rate per km, the distance the rider gives (without it only the departure
+ * fare is compared, and `distanceMissing` says so).
  * @example overcharge(new Date('2026-12-02T10:00:00-04:00'), 900, ctx, decrees)
  * //=> { legal: { centavos: 700, … }, bandeira: 1, differenceCentavos: 200, chargedBandeiraII: true, sample: true, cite: 'Art. 21, XVII' }
  */
@@ -44,9 +51,11 @@ export function overcharge(
 		legal,
 		bandeira: bandeira.flag,
 		differenceCentavos: legal ? paidCentavos - legal.centavos : null,
+		distanceMissing: legal !== null && legal.perKmCentavos !== null && options.km === undefined,
 		// Only meaningful where the table makes bandeira II dearer than bandeira I.
 		chargedBandeiraII:
 			bandeira.flag === 1 &&
+			!(legal?.perKmCentavos != null && options.km === undefined) &&
 			legal !== null &&
 			bandeiraII !== null &&
 			bandeiraII > legal.centavos &&

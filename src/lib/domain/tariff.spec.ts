@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { decreeAt, decreeOn, formatBRL, inLanguage, quoteFare, type TariffDecree } from './tariff';
+import {
+	decreeAt,
+	decreeOn,
+	distanceCentavos,
+	formatBRL,
+	inLanguage,
+	parseKm,
+	quoteFare,
+	type TariffDecree
+} from './tariff';
 import { rolimDeMoura } from '$lib/profile/rolim-de-moura';
 
 const decrees = rolimDeMoura.tariffDecrees;
@@ -46,12 +55,19 @@ describe('fare quotes (Art. 16: a bandeirada per bandeira; centavos)', () => {
 		surcharges: []
 	};
 	test.each([
-		[1, 2, 800],
-		[2, 2, 1040],
-		[1, 3.3, 995],
-		[2, 0, 650]
+		[1, '2', 800],
+		[2, '2', 1040],
+		[1, '3,3', 995]
 	] as const)('per-km decree: bandeira %i, %s km → %i centavos', (flag, km, centavos) => {
-		expect(quoteFare(perKm, flag, { km }).centavos).toBe(centavos);
+		expect(quoteFare(perKm, flag, { km: parseKm(km) ?? undefined }).centavos).toBe(centavos);
+	});
+	test('per-km decree without a distance: the flat part alone, and the rate', () => {
+		expect(quoteFare(perKm, 2)).toMatchObject({ centavos: 650, perKmCentavos: 195 });
+	});
+	test('a flat decree ignores the distance: the total is the bandeirada', () => {
+		const q = quoteFare(sample, 2, { km: parseKm('7,5') ?? undefined });
+		expect(q).toMatchObject({ centavos: 900, perKmCentavos: null });
+		expect(q.parts.map((p) => p.kind)).toEqual(['flagfall']);
 	});
 	test('money is shown as pt-BR currency', () => {
 		expect(formatBRL(900).replace(/\s/g, ' ')).toBe('R$ 9,00');
@@ -78,4 +94,88 @@ describe('tariff texts in the rider’s language (issue 10 item 10)', () => {
 			expect(inLanguage('Destino em loteamento afastado', others, locale)).toBe(text));
 	test('no translation given: the decree’s own pt-BR words', () =>
 		expect(inLanguage('Nota do decreto', undefined, 'en')).toBe('Nota do decreto'));
+});
+
+describe('a distance as typed (issue 13 item 3: `.` or `,`, 0 < km ≤ 100)', () => {
+	const cases: [input: string, text: string | null, why: string][] = [
+		['2,5', '2.5', 'a comma is the Brazilian decimal mark'],
+		['2.5', '2.5', 'a dot too'],
+		['2.345', '2.345', 'metres'],
+		[' 7 ', '7', 'spaces around are ignored'],
+		['0,50', '0.5', 'trailing zeros are dropped'],
+		['007', '7', 'leading zeros are dropped'],
+		['100', '100', 'the longest ride'],
+		['100,000', '100', '100 written with decimals'],
+		['0.000001', '0.000001', 'six decimals'],
+		['0', null, 'zero is not a ride'],
+		['0,0', null, 'zero with decimals'],
+		['100.01', null, 'over 100 km'],
+		['100,000001', null, 'just over 100 km'],
+		['-1', null, 'negative'],
+		['1e2', null, 'no exponents'],
+		['abc', null, 'not a number'],
+		['', null, 'empty'],
+		['1.000,5', null, 'no thousands separators'],
+		['2,', null, 'a mark with no decimals'],
+		[',5', null, 'no whole part'],
+		['0.0000001', null, 'more than six decimals'],
+		['Infinity', null, 'not a decimal'],
+		['0x10', null, 'not a decimal']
+	];
+	for (const [input, text, why] of cases)
+		test(`${JSON.stringify(input)} → ${text ?? 'invalid'}: ${why}`, () =>
+			expect(parseKm(input)?.text ?? null).toBe(text));
+
+	test('the value is the number, for JSON', () =>
+		expect(parseKm('2,345')).toEqual({ text: '2.345', value: 2.345, units: 2345, scale: 3 }));
+});
+
+/**
+ * Porto Velho, Decreto nº 12.253/2011, Art. 1º: R$ 3,00 at departure + R$ 0,50/km (bandeira 1) or
+ * R$ 0,69/km (bandeira 2). Totals round half up to the centavo, in integer arithmetic.
+ */
+describe('fares with distance (Decreto nº 12.253/2011, Art. 1º; half up to the centavo)', () => {
+	const pv: TariffDecree = {
+		id: 'decreto-12253-2011',
+		reference: 'Decreto nº 12.253, de 13/07/2011',
+		validFrom: '2011-07-13',
+		sample: false,
+		bandeiras: { 1: { flagfall: 300, perKm: 50 }, 2: { flagfall: 300, perKm: 69 } },
+		surcharges: []
+	};
+	const cases: [flag: 1 | 2, km: string, total: number, why: string][] = [
+		[1, '1', 350, 'R$ 3,00 + 1 km × R$ 0,50 (Art. 1º, bandeira 1)'],
+		[2, '1', 369, 'R$ 3,00 + 1 km × R$ 0,69 (Art. 1º, bandeira 2)'],
+		[2, '2.345', 462, '2,345 km × 69 = 161,805 → 162: half up (Art. 1º, bandeira 2)'],
+		[1, '2,345', 417, '2,345 km × 50 = 117,25 → 117 (Art. 1º, bandeira 1)'],
+		[1, '0,01', 301, '10 m × 50 = 0,5 → 1: half up, not half even'],
+		[1, '0,03', 302, '30 m × 50 = 1,5 → 2'],
+		[2, '0,001', 300, '1 m × 69 = 0,069 → 0'],
+		[2, '1,15', 379, '1,15 × 69 = 79,35 → 79 (a float gives 79.35000000000001)'],
+		[2, '2,5', 473, '2,5 km × 69 = 172,5 → 173'],
+		[1, '100', 5300, 'the longest ride: 100 km × 50'],
+		[2, '100', 7200, 'the longest ride: 100 km × 69'],
+		[2, '0.000001', 300, 'a micrometre costs nothing']
+	];
+	for (const [flag, km, total, why] of cases)
+		test(`bandeira ${flag}, ${km} km → ${total}: ${why}`, () => {
+			const parsed = parseKm(km);
+			if (!parsed) throw new Error(`not a km: ${km}`);
+			const q = quoteFare(pv, flag, { km: parsed });
+			expect(q.centavos).toBe(total);
+			expect(q.parts.map((p) => p.kind)).toEqual(['flagfall', 'distance']);
+			expect(q.parts[0]?.centavos).toBe(300);
+		});
+
+	test('half up on exact halves, for every rate from 1 to 200 centavos per km', () => {
+		const km = parseKm('0,5');
+		if (!km) throw new Error('0,5');
+		for (let rate = 1; rate <= 200; rate++)
+			expect(distanceCentavos(km, rate), `rate ${rate}`).toBe(Math.floor(rate / 2 + 0.5));
+	});
+
+	test('the distance part names the km and the rate', () => {
+		const q = quoteFare(pv, 2, { km: parseKm('2.345') ?? undefined });
+		expect(q.parts[1]?.label.replace(/\s/g, ' ')).toBe('2,345 km × R$ 0,69/km');
+	});
 });

@@ -55,8 +55,63 @@ export function decreeAt(at: Date, decrees: readonly TariffDecree[], timeZone: s
 	return decreeOn(wallClock(at, timeZone).date, decrees);
 }
 
+/** Longest ride the app computes a fare for, in km (a municipality's rides; larger is a typo). */
+export const MAX_KM = 100;
+/** Decimal places kept in a distance: a micrometre is far below any meter's precision. */
+const MAX_KM_DECIMALS = 6;
+
+/**
+ * A distance in km, exact: `units / 10 ** scale` km. Money is computed from `units` and `scale`
+ * with integers only, so 2.345 km × 69 is 161.805 and rounds to 162 — never a float's 161.80499….
+ */
+export interface Km {
+	/** Decimal text with a dot and no trailing zeros, e.g. `2.345`, `100`. */
+	text: string;
+	/** The distance as a number, for JSON and display only — never for money. */
+	value: number;
+	units: number;
+	scale: number;
+}
+
+/**
+ * A distance the rider or a client typed: digits with an optional `.` or `,` decimal mark
+ * (`2,5`, `2.345`, `100`), 0 < km ≤ 100. Null for anything else: `0`, `100,01`, `-1`, `1e2`, `abc`,
+ * an empty text, thousands separators, more than six decimals.
+ * @example parseKm('2,5') //=> { text: '2.5', value: 2.5, units: 25, scale: 1 }
+ * @example parseKm('1e2') //=> null
+ */
+export function parseKm(input: string): Km | null {
+	const m = /^(\d{1,6})(?:[.,](\d+))?$/.exec(input.trim());
+	if (!m) return null;
+	const whole = (m[1] ?? '').replace(/^0+(?=\d)/, '');
+	const decimals = (m[2] ?? '').replace(/0+$/, '');
+	if (decimals.length > MAX_KM_DECIMALS) return null;
+	const scale = decimals.length;
+	const units = Number(whole + decimals);
+	if (units <= 0 || units > MAX_KM * 10 ** scale) return null;
+	const text = scale ? `${whole}.${decimals}` : whole;
+	return { text, value: Number(text), units, scale };
+}
+
+/**
+ * `km × perKm` centavos, rounded half up to the centavo, in integer arithmetic.
+ * @example distanceCentavos(parseKm('2.345')!, 69) //=> 162 (161.805)
+ * @example distanceCentavos(parseKm('2.345')!, 50) //=> 117 (117.25)
+ */
+export function distanceCentavos(km: Km, perKmCentavos: number): number {
+	const denominator = 10 ** km.scale;
+	// round(a / d) half up, for a ≥ 0: floor((2a + d) / 2d) — exact on integers below 2^53
+	// (at most 100 km × 10^6 × the rate).
+	const numerator = 2 * km.units * perKmCentavos + denominator;
+	const divisor = 2 * denominator;
+	return (numerator - (numerator % divisor)) / divisor;
+}
+
 export interface FareQuote {
+	/** The whole fare: bandeirada, distance (when a km was given and the decree has a rate), surcharges. */
 	centavos: number;
+	/** The decree's rate per km for this bandeira, or null where the decree is flat. */
+	perKmCentavos: number | null;
 	flag: Flag;
 	decree: TariffDecree;
 	/** Each part of the amount, in order: the bandeirada, distance, surcharges. */
@@ -70,15 +125,17 @@ export interface FareQuote {
 }
 
 export interface FareOptions {
-	/** Distance in km, used only when the decree sets a per-km value. */
-	km?: number;
+	/** Distance (from `parseKm`), used only when the decree sets a per-km value. */
+	km?: Km;
 	/** Ids of surcharges that apply to the ride. */
 	surcharges?: readonly string[];
 }
 
 /**
- * The fare under `decree` for a ride with bandeira `flag`.
+ * The fare under `decree` for a ride with bandeira `flag`: the bandeirada, then — where the decree
+ * sets a rate per km and a distance is given — the distance part, then the surcharges.
  * @example quoteFare(exemplo2026, 2).centavos //=> 900
+ * @example quoteFare(portoVelho2011, 2, { km: parseKm('2,345') }).centavos //=> 462 (300 + 161,805 → 162)
  */
 export function quoteFare(decree: TariffDecree, flag: Flag, options: FareOptions = {}): FareQuote {
 	const values = decree.bandeiras[flag];
@@ -89,18 +146,24 @@ export function quoteFare(decree: TariffDecree, flag: Flag, options: FareOptions
 			centavos: values.flagfall
 		}
 	];
-	if (values.perKm !== undefined && options.km !== undefined && options.km > 0) {
+	if (values.perKm !== undefined && options.km !== undefined) {
 		parts.push({
 			kind: 'distance',
-			label: `${options.km} km`,
-			centavos: Math.round(values.perKm * options.km)
+			label: `${options.km.text.replace('.', ',')} km × ${formatBRL(values.perKm)}/km`,
+			centavos: distanceCentavos(options.km, values.perKm)
 		});
 	}
 	for (const id of options.surcharges ?? []) {
 		const s = decree.surcharges.find((x) => x.id === id);
 		if (s) parts.push({ kind: 'surcharge', label: s.label, id: s.id, centavos: s.centavos });
 	}
-	return { centavos: parts.reduce((sum, p) => sum + p.centavos, 0), flag, decree, parts };
+	return {
+		centavos: parts.reduce((sum, p) => sum + p.centavos, 0),
+		perKmCentavos: values.perKm ?? null,
+		flag,
+		decree,
+		parts
+	};
 }
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });

@@ -1,4 +1,5 @@
 import { localISO } from '$lib/domain/clock';
+import { parseKm, quoteFare, type Km } from '$lib/domain/tariff';
 import { m } from '$lib/paraglide/messages';
 import { profile } from '$lib/profile';
 import { answerAt } from '$lib/rules';
@@ -8,11 +9,24 @@ import type { RequestHandler } from './$types';
 
 const LAST_YEAR = 2100;
 
-/** GET /api/bandeira?at=<ISO 8601 instant with offset> — the bandeira and fare (Art. 15–17). */
+/**
+ * GET /api/bandeira?at=<ISO 8601 instant with offset>[&km=<distance>] — the bandeira and fare
+ * (Art. 15–17). `fare.centavos` is the flat part; with `km` (0 < km ≤ 100, `.` or `,`) the answer
+ * adds `fare.km` and `fare.totalCentavos` = flat part + km × `fare.perKmCentavos`, half up.
+ */
 export const GET: RequestHandler = async ({ url, request }) => {
 	const locale = apiLocale(request);
 	const instant = atParam(url, locale);
 	if (!instant.ok) return instant.response;
+	const kmText = url.searchParams.get('km');
+	let km: Km | null = null;
+	if (kmText !== null) {
+		km = parseKm(kmText);
+		if (!km) {
+			const message = m.api_km_invalid({}, { locale });
+			return apiError(400, 'invalid_km', message, { km: message });
+		}
+	}
 	const { at } = instant;
 	const rules = await effectiveRules();
 	const answer =
@@ -50,6 +64,11 @@ export const GET: RequestHandler = async ({ url, request }) => {
 			fare: fare
 				? {
 						centavos: fare.centavos,
+						perKmCentavos: fare.perKmCentavos,
+						...(km && {
+							km: km.value,
+							totalCentavos: quoteFare(fare.decree, fare.flag, { km }).centavos
+						}),
 						currency: 'BRL',
 						decree: fare.decree.reference,
 						decreeId: fare.decree.id,
