@@ -42,13 +42,28 @@ test.describe('/tarifa — plan a ride', () => {
 		await expect(page.locator('.parts')).toContainText('R$ 10,00');
 	});
 
-	for (const query of ['data=2026-02-30&hora=10:00', 'data=ontem', 'data=2026-12-25&hora=25:00']) {
+	for (const query of [
+		'data=2026-02-30&hora=10:00',
+		'data=ontem',
+		'data=2026-12-25&hora=25:00',
+		'data=2026-12-25&hora=10:00&km=1e2',
+		'data=2026-12-25&hora=10:00&km=100,01'
+	]) {
 		test(`bad input ?${query} → 400 with a clear message`, async ({ page }) => {
 			const res = await page.goto(`/tarifa?${query}`);
 			expect(res?.status()).toBe(400);
 			await expect(page.getByRole('alert')).toContainText(/inválida/);
 		});
 	}
+
+	test('a flat table (Art. 16: a bandeirada) asks no distance, and a given one changes nothing', async ({
+		page
+	}) => {
+		await page.goto('/tarifa?data=2026-12-25&hora=10:00&km=2,5');
+		await expect(page.getByLabel(/Distância/)).toHaveCount(0);
+		await expect(page.getByTestId('tarifa-answer')).toContainText('R$ 9,00');
+		await expect(page.getByTestId('tarifa-answer')).not.toContainText('km');
+	});
 
 	test('passes axe', async ({ page }) => {
 		await page.goto('/tarifa?data=2026-12-25&hora=10:00&adicional=loteamento-afastado');
@@ -107,7 +122,7 @@ test('the browser never receives date-holidays (it costs 80–240 KiB gzip)', ()
 			else if (path.endsWith('.js')) files.push(path);
 		}
 	};
-	walk('build/client');
+	walk(join(process.env.BUILD_DIR ?? 'build', 'client'));
 	expect(files.length).toBeGreaterThan(3);
 	// Strings of date-holidays' own data (our profile names these days differently).
 	for (const file of files) {

@@ -1,5 +1,6 @@
 import { error } from '@sveltejs/kit';
 import { localISO, parseLocalDate, wallClock, zonedInstant } from '$lib/domain/clock';
+import { parseKm } from '$lib/domain/tariff';
 import { m } from '$lib/paraglide/messages';
 import { profile } from '$lib/profile';
 import { effectiveRules } from '$lib/server/calendar';
@@ -7,7 +8,10 @@ import { rulesBundle } from '$lib/server/rules';
 import { YEAR_MAX, YEAR_MIN } from '$lib/domain/holiday-source';
 import type { PageServerLoad } from './$types';
 
-/** Plan a ride: `?data=YYYY-MM-DD&hora=HH:MM[&adicional=<id>]` (a GET form, works without JS). */
+/**
+ * Plan a ride: `?data=YYYY-MM-DD&hora=HH:MM[&km=<distance>][&adicional=<id>]` (a GET form, works
+ * without JS). `km` is optional; where the decree sets a rate per km the total adds it.
+ */
 export const load: PageServerLoad = async ({ url }) => {
 	const now = wallClock(new Date(), profile.timeZone);
 	const date = url.searchParams.get('data') || now.date;
@@ -15,6 +19,7 @@ export const load: PageServerLoad = async ({ url }) => {
 		url.searchParams.get('hora') ||
 		`${String(now.hour).padStart(2, '0')}:${String(now.minute).padStart(2, '0')}`;
 	const surcharges = url.searchParams.getAll('adicional');
+	const km = (url.searchParams.get('km') ?? '').trim();
 
 	const day = parseLocalDate(date);
 	if (!day || day.year < YEAR_MIN || day.year > YEAR_MAX) {
@@ -24,9 +29,11 @@ export const load: PageServerLoad = async ({ url }) => {
 	if (!t || Number(t[1]) > 23 || Number(t[2]) > 59) {
 		error(400, { message: m.tarifa_bad_time(), code: 'hora' });
 	}
+	// An empty field is no distance; anything else must be one (0 < km ≤ 100, `.` or `,`).
+	if (km && !parseKm(km)) error(400, { message: m.tarifa_bad_km(), code: 'km' });
 	const at = zonedInstant(date, Number(t[1]) * 60 + Number(t[2]), profile.timeZone);
 	return {
-		query: { date, time, surcharges },
+		query: { date, time, km, surcharges },
 		at: at.getTime(),
 		local: localISO(at, profile.timeZone),
 		bundle: await rulesBundle(at, [now.year]),
