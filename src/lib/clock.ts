@@ -1,7 +1,8 @@
 /**
- * The rider's clock: starts at the server's instant (so the first paint and hydration agree), then
+ * The rider's clock: starts at the server's instant (so the first paint and the script agree), then
  * follows the phone — corrected by the server's time while online, the phone's own when offline.
- * It ticks at the next minute or the next bandeira boundary, not every second.
+ * It ticks at the next minute or the next bandeira boundary, not every second, and calls `onTick`
+ * each time. Plain TypeScript, no framework: `/` runs it from a small script (issue 12, item 2).
  */
 export type ClockSource = 'server' | 'device' | 'corrected' | 'offline';
 
@@ -9,19 +10,19 @@ export type ClockSource = 'server' | 'device' | 'corrected' | 'offline';
 const TOLERANCE_MS = 60_000;
 
 export class Clock {
-	#now = $state(0);
-	#offset = $state(0);
-	#source = $state<ClockSource>('server');
+	#now: number;
+	#offset = 0;
+	#source: ClockSource = 'server';
 	#timer: ReturnType<typeof setTimeout> | undefined;
 	#boundary: () => Date | null = () => null;
+	#onTick: (clock: Clock) => void;
 
-	constructor(serverNow: number) {
+	constructor(serverNow: number, onTick: (clock: Clock) => void = () => {}) {
 		this.#now = serverNow;
+		this.#onTick = onTick;
 	}
 
 	get now(): Date {
-		// A fresh, never-mutated Date per read: reactivity comes from #now.
-		// eslint-disable-next-line svelte/prefer-svelte-reactivity
 		return new Date(this.#now);
 	}
 	/** Milliseconds added to the phone's clock (non-zero only when it was wrong). */
@@ -41,6 +42,7 @@ export class Clock {
 		const boundary = this.#boundary()?.getTime() ?? Infinity;
 		const target = Math.min(nextMinute, boundary > this.#now ? boundary : Infinity);
 		this.#timer = setTimeout(this.#tick, Math.max(0, target - this.#now) + 1);
+		this.#onTick(this);
 	};
 
 	#onVisible = () => {

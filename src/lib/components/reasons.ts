@@ -1,6 +1,9 @@
 import type { Reason } from '$lib/domain/bandeira';
 import { holidayName, type HolidayScope } from '$lib/domain/holidays';
+import { wallClock } from '$lib/domain/clock';
+import { formatDate, formatTime, formatWeekday, relativeDay } from '$lib/format';
 import { m } from '$lib/paraglide/messages';
+import type { PictogramName } from './pictograms';
 import { getLocale } from '$lib/paraglide/runtime';
 
 /** "20:00" → "20h", "05:00" → "5h", "05:30" → "5h30" (how riders say it). */
@@ -36,3 +39,36 @@ export function reasonText(reason: Reason): string {
 }
 
 export const flagNumeral = (flag: 1 | 2) => (flag === 1 ? 'I' : 'II');
+
+/** The pictogram beside each reason's words. */
+export const reasonIcon: Record<Reason['kind'], PictogramName> = {
+	night: 'night',
+	saturday: 'saturday',
+	sunday: 'sunday',
+	holiday: 'holiday'
+};
+
+/**
+ * "Bandeira I a partir de amanhã, 05:00": when the other bandeira starts, said relative to `now`
+ * (today, tomorrow, a weekday, or a date). Null when nothing changes within the rules shipped.
+ */
+export function untilText(
+	flag: 1 | 2,
+	until: Date | null,
+	now: Date,
+	timeZone: string,
+	locale: string
+): string | null {
+	if (!until) return null;
+	const time = formatTime(until, locale, timeZone);
+	const kind = relativeDay(now, until, timeZone);
+	const when =
+		kind === 'today'
+			? m.when_today({ time })
+			: kind === 'tomorrow'
+				? m.when_tomorrow({ time })
+				: kind === 'weekday'
+					? m.when_weekday({ weekday: formatWeekday(until, locale, timeZone), time })
+					: m.when_date({ date: formatDate(wallClock(until, timeZone).date, locale), time });
+	return m.until_text({ flag: flagNumeral(flag === 1 ? 2 : 1), when });
+}

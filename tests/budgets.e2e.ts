@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+import { budgetedBytes, FIRST_VISIT_BUDGETS, measureFirstVisit } from '../scripts/first-visit.js';
+
+/**
+ * Issue 12, item 2: what a rider's phone downloads on a first visit stays within its budget.
+ * Sizes are deterministic for a build, so this gates (timings stay in `npm run bench`). The
+ * measurement is the bench's own (scripts/first-visit.js): a fresh context, the page loaded until
+ * the network is idle, gzip -9 of every script (and stylesheet, for /pontos) it fetched.
+ */
+/**
+ * Budgets not met yet — issue 12 stays open for these pages. Each test still runs and is marked as
+ * an expected failure: it turns red ("expected to fail, but passed") the day the page fits its
+ * budget; then take the page out of this list. Figures of 3 Dec 2026.
+ */
+const NOT_MET_YET: Record<string, string> = {
+	'/verificar':
+		'65.7 KiB: SvelteKit + Svelte client runtime alone is ~36.6 KiB of the 45 (offline verdict, QR scanner are client-rendered)',
+	'/reclamar': '66.8 KiB: same runtime, plus the complaint form (11 KiB)',
+	'/pontos': '~105 KiB: Leaflet 43 KiB + the runtime ~36.6 KiB'
+};
+
+test.describe('first-visit budgets (issue 12)', () => {
+	for (const { path, kind, budgetKiB } of FIRST_VISIT_BUDGETS) {
+		test(`${path}: ${kind.toUpperCase()} on a first visit ≤ ${budgetKiB} KiB gzip`, async ({
+			browser,
+			baseURL
+		}) => {
+			test.fail(path in NOT_MET_YET, `budget not met yet: ${NOT_MET_YET[path]}`);
+			const visit = await measureFirstVisit(browser, `${baseURL}${path}`);
+			const bytes = budgetedBytes(visit, kind);
+			const listing = visit.files
+				.filter((f) => f.type !== 'document')
+				.map((f) => `${f.url} ${(f.gzip / 1024).toFixed(1)}`)
+				.join(', ');
+			expect(visit.html.raw, 'the page itself was fetched').toBeGreaterThan(0);
+			expect(
+				bytes / 1024,
+				`${path}: ${(bytes / 1024).toFixed(1)} KiB gzip (${listing})`
+			).toBeLessThanOrEqual(budgetKiB);
+		});
+	}
+
+	test('/: the answer ends within the first 14 KiB of gzipped HTML', async ({ request }) => {
+		const html = await (
+			await request.get('/', { headers: { 'accept-encoding': 'identity' } })
+		).text();
+		const start = html.search(/<section\b[^>]*\sdata-bandeira=/);
+		expect(start, 'the answer is in the HTML').toBeGreaterThan(0);
+		const end = html.indexOf('</section>', start) + '</section>'.length;
+		const prefix = Buffer.from(html.slice(0, end));
+		expect(gzipSync(prefix, { level: 6 }).length).toBeLessThanOrEqual(14 * 1024);
+	});
+});
