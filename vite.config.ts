@@ -2,12 +2,15 @@ import { sveltekit } from '@sveltejs/kit/vite';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
+import { garupaProfile } from './src/lib/profile/vite-plugin';
 
 /** SvelteKit's output folder (svelte.config.js reads the same variable); .svelte-kit by default. */
 const kitOutDir = process.env.KIT_OUT_DIR;
 
 export default defineConfig({
 	plugins: [
+		// profiles/<GARUPA_MUNICIPIO>/ checked and compiled in (src/lib/profile/data/*).
+		garupaProfile(),
 		paraglideVitePlugin({
 			project: './project.inlang',
 			outdir: './src/lib/paraglide',

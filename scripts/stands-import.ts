@@ -14,11 +14,10 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseBoundary } from '$lib/domain/geo';
 import { validateStandsGeoJson, type Issue } from '$lib/domain/stands';
+// The boundary of profiles/<GARUPA_MUNICIPIO>/, read from disk (this script runs under tsx).
+import { boundaryGeojson } from '$lib/profile/boundary';
 
 const USAGE = 'Uso: npm run stands:import -- <arquivo.geojson> [--dry-run]';
-
-/** The profile's boundary, read from the source tree (this script runs from it, under tsx). */
-const BOUNDARY = new URL('../src/lib/profile/rolim-de-moura.geojson', import.meta.url);
 
 type Args = { file: string; dryRun: boolean } | { help: true } | { usage: string };
 
@@ -94,7 +93,7 @@ async function run(argv: readonly string[]): Promise<number> {
 		console.error(`${name}: 1 erro; nenhum ponto foi alterado.`);
 		return 1;
 	}
-	const boundary = parseBoundary(JSON.parse(await readFile(BOUNDARY, 'utf8')));
+	const boundary = parseBoundary(JSON.parse(boundaryGeojson));
 
 	// Loaded only now: config reads DATABASE_URL, and a bad one is a usage error (exit 2).
 	const { createDb, migrate } = await import('$lib/server/db');

@@ -132,7 +132,7 @@ async function summary() {
 		'',
 		`  Garupa em ${local}${env.ORIGIN !== local ? `  (endereço público: ${env.ORIGIN})` : ''}`,
 		`  Banco de dados: ${database()}`,
-		'  Perfil: Rolim de Moura (RO), Lei municipal nº 2.059/2011 — src/lib/profile/',
+		`  Perfil: profiles/${env.GARUPA_MUNICIPIO || 'rolim-de-moura'}/ (GARUPA_MUNICIPIO)`,
 		`  Dados de exemplo: ${sample}`,
 		noStaff
 			? '  Primeira conta da SEMAM: npm run staff:create -- --email <e-mail> --role gestor --name "Nome"'

@@ -10,12 +10,19 @@ import { scheduleContactErasure } from '$lib/server/lgpd';
 import { handleAddress, warnProxyOnce } from '$lib/server/http/address';
 import { handleHeaders } from '$lib/server/http/headers';
 import { handleLog, log, logError } from '$lib/server/log';
+import { profileStartupErrors } from '$lib/server/profile-startup';
 import { initDatabase } from '$lib/server/startup';
 
 /** Create and migrate the database, and load the sample registry when it is empty (not while
  * building: the build machine needs no database). */
 export const init: ServerInit = async () => {
 	if (building) return;
+	// GARUPA_MUNICIPIO names the profile: unknown, invalid or not the one built in → no start.
+	const problems = profileStartupErrors(config.municipio);
+	if (problems.length > 0) {
+		process.stderr.write(`${problems.join('\n')}\n`);
+		process.exit(1);
+	}
 	// Behind a proxy (ADDRESS_HEADER): say once what the setup must guarantee.
 	warnProxyOnce();
 	await initDatabase();

@@ -16,7 +16,7 @@ import {
 } from './complaint';
 import { calendarFromYears } from './holidays';
 import { holidayService } from './holiday-source';
-import { offenseCatalog } from '$lib/profile/offenses';
+import { lei2059Offenses as offenseCatalog } from '$lib/profile/rolim-de-moura';
 import en from '../../../messages/en.json';
 import es from '../../../messages/es.json';
 import ptBR from '../../../messages/pt-BR.json';

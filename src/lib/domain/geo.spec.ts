@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import boundaryText from '$lib/profile/rolim-de-moura.geojson?raw';
+import { rolimDeMouraFiles } from '$lib/profile/rolim-de-moura';
 import {
 	EARTH_RADIUS_METERS,
 	byDistance,
@@ -10,6 +10,7 @@ import {
 	type Area,
 	type LatLng
 } from './geo';
+const boundaryText = rolimDeMouraFiles.boundary;
 
 const CENTRE: LatLng = { lat: -11.7271, lng: -61.7714 };
 const METERS_PER_DEGREE = (EARTH_RADIUS_METERS * Math.PI) / 180;

@@ -10,7 +10,8 @@ const on = (date: string) => service.calendar.holidaysOn(date);
 describe('legal holidays that count for bandeira II (Art. 16 §1º "feriados")', () => {
 	const cases: [date: string, name: string | null, scope: string | null, why: string][] = [
 		['2026-01-01', 'Confraternização Universal (Ano Novo)', 'national', 'Lei 662/1949'],
-		['2026-04-03', 'Sexta-feira Santa', 'national', 'Good Friday, Lei 9.093/1995'],
+		// Lei 9.093/1995, art. 2º: a religious holiday the municipality declares (issue 13, item 6).
+		['2026-04-03', 'Sexta-feira Santa', 'municipal', 'Good Friday, Lei 9.093/1995 art. 2º'],
 		['2026-04-21', 'Tiradentes', 'national', 'Lei 662/1949'],
 		['2026-10-12', 'Nossa Senhora Aparecida', 'national', 'Lei 6.802/1980'],
 		['2023-11-20', null, null, '20 Nov was not yet national (Lei 14.759/2023, from 22/12/2023)'],

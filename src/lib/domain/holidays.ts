@@ -46,7 +46,8 @@ export interface BaseHoliday {
 }
 
 export interface LegalHolidayRule {
-	scope: 'national' | 'state';
+	/** `municipal` for a religious holiday a municipal law declares (Lei 9.093/1995, art. 2º). */
+	scope: 'national' | 'state' | 'municipal';
 	source: string;
 	/** Name to show instead of the library's, when the law names it differently. */
 	name?: string;

@@ -13,9 +13,12 @@ import {
 	type OffenseCatalog,
 	type Penalty
 } from './offenses';
-import { lei2059Offenses, offenseCatalog, offenseCatalogs } from '$lib/profile/offenses';
-import { citationId, findProvision, lei2059 } from '$lib/law';
+import { offenseCatalog, offenseCatalogs } from '$lib/profile/offenses';
+import { lei2059Offenses, rolimDeMouraFiles } from '$lib/profile/rolim-de-moura';
+import { citationId, findProvision } from '$lib/law';
+import { parseLaw } from '$lib/law/parse';
 
+const lei2059 = parseLaw(rolimDeMouraFiles.lawTexts['lei-2059-2011'] ?? '');
 const catalog = lei2059Offenses;
 const situation = (code: string) => catalog.situations.find((s) => s.code === code);
 

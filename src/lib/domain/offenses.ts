@@ -12,6 +12,13 @@ import { addMonths } from './registry';
 import { profile } from '$lib/profile';
 import { offenseCatalog, offenseCatalogs } from '$lib/profile/offenses';
 
+/** The profile's newest catalog; throws where the profile has none (its law's text is missing). */
+function defaultCatalog(): OffenseCatalog {
+	if (!offenseCatalog)
+		throw new RangeError('This profile has no offense catalog: complaints go unclassified.');
+	return offenseCatalog;
+}
+
 /** Art. 19, in its order — which is also the order of gravity. */
 export type Penalty = 'advertencia' | 'multa' | 'apreensao' | 'suspensao' | 'cassacao';
 
@@ -67,10 +74,17 @@ export interface NotObservable {
 
 export interface OffenseCatalog {
 	validFrom: LocalDate;
+	/** Last day in force, when a later law replaced it. */
+	validTo?: LocalDate;
 	/** `Lei 2.059/2011`. */
 	law: string;
 	/** Law id for links to /lei (`lei-2059-2011`). */
 	lawId: string;
+	/**
+	 * Set when the regime has no catalog (its law's text is not available): the reason. The
+	 * situations then cite nothing, and complaints go to the office unclassified.
+	 */
+	unclassified?: string;
 	situations: readonly Situation[];
 	penalties: readonly PenaltyRule[];
 	escalation: readonly EscalationRule[];
@@ -97,7 +111,12 @@ export function catalogOn(
 ): OffenseCatalog | null {
 	let found: OffenseCatalog | null = null;
 	for (const c of catalogs)
-		if (c.validFrom <= date && (!found || c.validFrom > found.validFrom)) found = c;
+		if (
+			c.validFrom <= date &&
+			(c.validTo === undefined || date <= c.validTo) &&
+			(!found || c.validFrom > found.validFrom)
+		)
+			found = c;
 	return found;
 }
 
@@ -115,7 +134,7 @@ export function offenseCatalogAt(
 ): OffenseCatalog {
 	const date = Number.isNaN(at.getTime()) ? null : wallClock(at, timeZone).date;
 	const first = [...catalogs].sort((a, b) => a.validFrom.localeCompare(b.validFrom))[0];
-	return (date ? catalogOn(date, catalogs) : null) ?? first ?? offenseCatalog;
+	return (date ? catalogOn(date, catalogs) : null) ?? first ?? defaultCatalog();
 }
 
 /**
@@ -217,7 +236,7 @@ function gravity(penalty: Penalty | null): number {
  */
 export function penaltyRuleOf(
 	article: string,
-	catalog: OffenseCatalog = offenseCatalog
+	catalog: OffenseCatalog = defaultCatalog()
 ): PenaltyRule | null {
 	const whole = articleOf(article);
 	return (
@@ -261,7 +280,7 @@ export interface Offense {
  */
 export function offensesOf(
 	codes: readonly string[],
-	catalog: OffenseCatalog = offenseCatalog
+	catalog: OffenseCatalog = defaultCatalog()
 ): Offense[] {
 	const articles = new Set<string>();
 	for (const code of codes) {
@@ -344,7 +363,7 @@ export function escalate(
 	offense: string,
 	on: LocalDate,
 	windowMonths: number,
-	catalog: OffenseCatalog = offenseCatalog
+	catalog: OffenseCatalog = defaultCatalog()
 ): Escalation {
 	const rule = ruleOrThrow(offense, catalog);
 	const cite = citeOf(offense);

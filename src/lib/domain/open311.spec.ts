@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { lei2059Offenses as catalog } from '$lib/profile/offenses';
+import { lei2059Offenses as catalog } from '$lib/profile/rolim-de-moura';
 import {
 	PUBLIC_STATES,
 	parseRequestFilters,

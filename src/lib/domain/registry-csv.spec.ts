@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import sample from '$lib/profile/registry-sample.csv?raw';
+import { rolimDeMouraFiles } from '$lib/profile/rolim-de-moura';
 import {
 	LEGACY_REGISTRY_COLUMNS,
 	REGISTRY_COLUMNS,
@@ -20,6 +20,7 @@ import {
 } from './registry';
 import { registryRulesOn } from './profile';
 import { rolimDeMoura } from '$lib/profile/rolim-de-moura';
+const sample = rolimDeMouraFiles.registrySample;
 
 const TODAY = '2026-12-02';
 const rules = registryRulesOn(TODAY, rolimDeMoura.registryRules) as RegistryRules;

@@ -74,12 +74,18 @@ export interface VerifyResult {
 /** The registry's thresholds, dated like every rule of the profile. */
 export interface RegistryRules {
 	validFrom: LocalDate;
+	/** Last day in force, when a later law replaced it. */
+	validTo?: LocalDate;
 	law: string;
 	maxAgeYears: number;
 	minCc: number;
 	maxCc: number;
 	inspectionMonths: number;
 	inhabitantsPerAuthorization: number;
+	/** How the cap rounds: Lei 2.059/2011 Art. 10 counts "ou fração", i.e. up. Default `ceil`. */
+	rounding?: 'ceil' | 'floor';
+	/** Where each threshold is written (the profile's regime file). */
+	cites?: { age: string; cc: string; inspection: string; cap: string };
 	population: { count: number; year: number; source: string };
 }
 
@@ -346,7 +352,8 @@ export function buildIndex(entries: readonly RegistryEntry[]): RegistryIndex {
  * @example authorizationCap(rules) //=> 63 (55,748 / 886 = 62.9…)
  */
 export function authorizationCap(rules: RegistryRules): number {
-	return Math.ceil(rules.population.count / rules.inhabitantsPerAuthorization);
+	const ratio = rules.population.count / rules.inhabitantsPerAuthorization;
+	return rules.rounding === 'floor' ? Math.floor(ratio) : Math.ceil(ratio);
 }
 
 /** An authorization in force on `date`: situação `ativa` and not expired. */

@@ -1,7 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import boundaryText from '$lib/profile/rolim-de-moura.geojson?raw';
-import sampleText from '$lib/profile/stands-sample.geojson?raw';
-import registrySample from '$lib/profile/registry-sample.csv?raw';
+import { rolimDeMouraFiles } from '$lib/profile/rolim-de-moura';
 import { distanceMeters, parseBoundary, pointInPolygon } from './geo';
 import { normalizePrefix } from './plate';
 import {
@@ -11,6 +9,9 @@ import {
 	type Issue,
 	type Stand
 } from './stands';
+const boundaryText = rolimDeMouraFiles.boundary;
+const sampleText = rolimDeMouraFiles.standsSample;
+const registrySample = rolimDeMouraFiles.registrySample;
 
 const boundary = parseBoundary(JSON.parse(boundaryText));
 const knownPrefixes = new Set(['1', '2', '3', '7', '12', '44']);

@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { citationId, findProvision, lei2059 } from './index';
+import { citationId, findProvision, laws } from './index';
 import { joinLines, parseLaw, toRoman, type LawArticle, type LawInciso } from './parse';
 
-const source = readFileSync(new URL('./lei-2059-2011.txt', import.meta.url), 'utf8');
+const source = readFileSync(
+	new URL('../../../profiles/rolim-de-moura/laws/lei-2059-2011.txt', import.meta.url),
+	'utf8'
+);
 const law = parseLaw(source);
 
 const article = (n: number): LawArticle => {
@@ -37,8 +40,8 @@ describe('Lei 2.059/2011: structure', () => {
 		expect(article(16).label).toBe('Art. 16');
 	});
 
-	test('the index module parses the same text (?raw import)', () => {
-		expect(lei2059).toEqual(law);
+	test('the index module parses the same text (the profile folder, compiled in)', () => {
+		expect(laws['lei-2059-2011']).toEqual(law);
 	});
 
 	test('header, preamble and closing', () => {

@@ -10,7 +10,7 @@ import './base.css';
 import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
 import markerIcon from 'leaflet/dist/images/marker-icon.png';
 import markerShadow from 'leaflet/dist/images/marker-shadow.png';
-import boundary from '$lib/profile/rolim-de-moura.geojson?raw';
+import { boundaryGeojson as boundary } from '$lib/profile/boundary';
 
 // Leaflet derives its default icon path from its CSS, which Vite rewrites: point it at the files.
 Icon.Default.mergeOptions({

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import sample from '$lib/profile/registry-sample.csv?raw';
+import { rolimDeMouraFiles } from '$lib/profile/rolim-de-moura';
 import { auditLog } from './audit';
 import { autosOfComplaint, issueAuto, recordAutoStep } from './autos';
 import { transition } from './complaint-admin';
@@ -7,6 +7,7 @@ import { createDb, migrate, type Db } from './db';
 import { ensureSampleRegistry } from './registry';
 import { file, member } from './triage.fixtures';
 import { vehicleRecord } from './vehicle-record';
+const sample = rolimDeMouraFiles.registrySample;
 
 let db: Db;
 beforeEach(async () => {

@@ -8,8 +8,8 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { parseComplaint, type ComplaintInput } from '$lib/domain/complaint';
 import { offensesOf } from '$lib/domain/offenses';
 import { profile } from '$lib/profile';
-import { offenseCatalog } from '$lib/profile/offenses';
-import sample from '$lib/profile/registry-sample.csv?raw';
+import { lei2059Offenses as offenseCatalog } from '$lib/profile/rolim-de-moura';
+import { rolimDeMouraFiles } from '$lib/profile/rolim-de-moura';
 import {
 	canonicalJson,
 	createComplaint,
@@ -24,6 +24,7 @@ import { createDb, migrate, type Db } from './db';
 import { preparePhotos, type Photo } from './photos';
 import { RateLimiter } from './rate-limit';
 import { ensureSampleRegistry } from './registry';
+const sample = rolimDeMouraFiles.registrySample;
 
 const NOW = new Date('2026-12-02T15:00:00Z');
 const situations = new Set(offenseCatalog.situations.map((s) => s.code));
@@ -304,7 +305,7 @@ describe('createComplaint: several processes on one SQLite file', { timeout: 60_
 			import { createDb } from ${src('./db')};
 			import { createComplaint } from ${src('./complaints')};
 			import { parseComplaint } from ${src('../domain/complaint')};
-			import { offenseCatalog } from ${src('../profile/offenses')};
+			import { lei2059Offenses as offenseCatalog } from ${src('../profile/rolim-de-moura')};
 			const [path, keys] = process.argv.slice(2);
 			const now = new Date(${JSON.stringify(NOW.toISOString())});
 			const situations = new Set(offenseCatalog.situations.map((s) => s.code));

@@ -44,6 +44,11 @@ export interface Config {
 	 * 13.709/2018, art. 16): `CONTACT_RETENTION_DAYS`, 180 by default.
 	 */
 	contactRetentionDays: number;
+	/**
+	 * The municipality's profile, a folder under profiles/ (`GARUPA_MUNICIPIO`, `rolim-de-moura` by
+	 * default). The start-up checks it (src/lib/server/profile-startup.ts) and stops on any error.
+	 */
+	municipio: string;
 }
 
 export const DEFAULT_TILES: TilesConfig = {
@@ -86,7 +91,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
 			DEFAULT_COMPLAINTS_RATE_LIMIT
 		),
 		publicBaseUrl: publicBaseUrl(env),
-		contactRetentionDays: contactRetentionDays(env['CONTACT_RETENTION_DAYS']?.trim() ?? '')
+		contactRetentionDays: contactRetentionDays(env['CONTACT_RETENTION_DAYS']?.trim() ?? ''),
+		municipio: env['GARUPA_MUNICIPIO']?.trim() || 'rolim-de-moura'
 	};
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { RegistryEntry } from '$lib/domain/registry';
-import sample from '$lib/profile/registry-sample.csv?raw';
+import { rolimDeMouraFiles } from '$lib/profile/rolim-de-moura';
 import { createDb, migrate, type Db } from './db';
 import {
 	REGISTRY_RECHECK_MS,
@@ -16,6 +16,7 @@ import {
 	snapshotAt,
 	snapshotHistory
 } from './registry';
+const sample = rolimDeMouraFiles.registrySample;
 
 const entry = (prefixo: string, overrides: Partial<RegistryEntry> = {}): RegistryEntry => ({
 	prefixo,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { parseBoundary } from '$lib/domain/geo';
 import type { Stand } from '$lib/domain/stands';
-import boundaryText from '$lib/profile/rolim-de-moura.geojson?raw';
+import { rolimDeMouraFiles } from '$lib/profile/rolim-de-moura';
 import { auditLog } from './audit';
 import { createDb, migrate, type Db } from './db';
 import { getStand, listStands, replaceStands, standsAreSample } from './stands';
@@ -16,6 +16,7 @@ import {
 	standForm,
 	type StandForm
 } from './stands-admin';
+const boundaryText = rolimDeMouraFiles.boundary;
 
 const boundary = parseBoundary(JSON.parse(boundaryText));
 const knownPrefixes = new Set(['1', '7', '12']);

@@ -10,7 +10,7 @@ import { validateStandsGeoJson, type Stand } from '$lib/domain/stands';
 import type { StaffMember } from '$lib/domain/staff';
 import { audit } from './audit';
 import type { Db } from './db';
-import boundaryGeojson from '$lib/profile/rolim-de-moura.geojson?raw';
+import { boundaryGeojson } from '$lib/profile/boundary';
 import { latestSnapshot } from './registry';
 import { getStand, listStands } from './stands';
 

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { parseBoundary } from '$lib/domain/geo';
 import type { Stand } from '$lib/domain/stands';
-import boundaryText from '$lib/profile/rolim-de-moura.geojson?raw';
-import sampleText from '$lib/profile/stands-sample.geojson?raw';
+import { rolimDeMouraFiles } from '$lib/profile/rolim-de-moura';
 import { createDb, migrate, type Db } from './db';
 import { ensureSampleStands, getStand, listStands, replaceStands, standsAreSample } from './stands';
+const boundaryText = rolimDeMouraFiles.boundary;
+const sampleText = rolimDeMouraFiles.standsSample;
 
 const boundary = parseBoundary(JSON.parse(boundaryText));
 const ALL_SAMPLE_PREFIXES = new Set(Array.from({ length: 60 }, (_, i) => String(i + 1)));

@@ -5,9 +5,8 @@
 import { wallClock } from '$lib/domain/clock';
 import { parseBoundary } from '$lib/domain/geo';
 import { profile } from '$lib/profile';
-import boundaryGeojson from '$lib/profile/rolim-de-moura.geojson?raw';
-import sample from '$lib/profile/registry-sample.csv?raw';
-import sampleStands from '$lib/profile/stands-sample.geojson?raw';
+import { boundaryGeojson } from '$lib/profile/boundary';
+import { registrySample as sample, standsSample as sampleStands } from '$lib/profile/samples';
 import { config } from './config';
 import { db as sharedDb, migrate, type Db } from './db';
 import { eraseExpiredContacts } from './lgpd';

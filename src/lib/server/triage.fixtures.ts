@@ -1,7 +1,7 @@
 /** Test fixtures for the triage specs: a rider's complaint and a staff member. Tests only. */
 import { parseComplaint } from '$lib/domain/complaint';
 import { profile } from '$lib/profile';
-import { offenseCatalog } from '$lib/profile/offenses';
+import { lei2059Offenses as offenseCatalog } from '$lib/profile/rolim-de-moura';
 import { createComplaint } from './complaints';
 import type { Db } from './db';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { EMPTY_FILTER, parseQueueFilter } from '$lib/domain/triage';
-import sample from '$lib/profile/registry-sample.csv?raw';
+import { rolimDeMouraFiles } from '$lib/profile/rolim-de-moura';
 import { auditLog } from './audit';
 import { addNote, extendAnswer, moderate, transition } from './complaint-admin';
 import { complaintPhoto, getComplaintForStaff } from './complaint-staff';
@@ -9,6 +9,7 @@ import { createDb, migrate, type Db } from './db';
 import { ensureSampleRegistry } from './registry';
 import { exportQueue, listQueue } from './triage';
 import { file, member } from './triage.fixtures';
+const sample = rolimDeMouraFiles.registrySample;
 
 let db: Db;
 beforeEach(async () => {

@@ -1,0 +1,2 @@
+/** The municipal boundary (GeoJSON text) of the profile this deployment serves. */
+export { boundaryGeojson } from './data/boundary';
