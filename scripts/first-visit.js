@@ -42,7 +42,7 @@ const sizes = (body) => ({
  * @typedef {{ raw: number, gzip: number, brotli: number }} Sizes
  * @typedef {{ url: string, type: 'document' | 'script' | 'stylesheet' } & Sizes} FileSizes
  * @typedef {{ files: FileSizes[], html: Sizes, js: Sizes, css: Sizes, total: Sizes,
- *   excludedServiceWorker: string[] }} FirstVisit
+ *   excludedServiceWorker: string[], failed: string[] }} FirstVisit
  */
 
 /**
@@ -59,6 +59,8 @@ export async function measureFirstVisit(browser, url) {
 	const files = new Map();
 	/** @type {Set<string>} */
 	const excluded = new Set();
+	/** @type {string[]} */
+	const failed = [];
 	/** @type {Promise<unknown>[]} */
 	const pending = [];
 	context.on('response', (response) => {
@@ -71,6 +73,7 @@ export async function measureFirstVisit(browser, url) {
 			response.fromServiceWorker() ||
 			new URL(href).pathname === '/service-worker.js';
 		if (fromWorker) return void excluded.add(href);
+		if (response.status() >= 400) failed.push(`${response.status()} ${new URL(href).pathname}`);
 		if (files.has(href)) return;
 		files.set(href, null);
 		pending.push(
@@ -106,7 +109,10 @@ export async function measureFirstVisit(browser, url) {
 		js: sum((f) => f.type === 'script'),
 		css: sum((f) => f.type === 'stylesheet'),
 		total: sum(() => true),
-		excludedServiceWorker: [...excluded]
+		excludedServiceWorker: [...excluded],
+		// A page that asks for a file the build does not have (say, a script under another hash)
+		// would look small here: the budget test refuses it.
+		failed
 	};
 }
 

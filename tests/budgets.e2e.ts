@@ -34,6 +34,7 @@ test.describe('first-visit budgets (issue 12)', () => {
 				.map((f) => `${f.url} ${(f.gzip / 1024).toFixed(1)}`)
 				.join(', ');
 			expect(visit.html.raw, 'the page itself was fetched').toBeGreaterThan(0);
+			expect(visit.failed, 'every file the page asked for was served').toEqual([]);
 			expect(
 				bytes / 1024,
 				`${path}: ${(bytes / 1024).toFixed(1)} KiB gzip (${listing})`
