@@ -2,7 +2,7 @@ import { sveltekit } from '@sveltejs/kit/vite';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
-import { garupaProfile } from './src/lib/profile/vite-plugin';
+import { garupaProfile } from './src/lib/profile/vite-plugin.ts';
 
 /** SvelteKit's output folder (svelte.config.js reads the same variable); .svelte-kit by default. */
 const kitOutDir = process.env.KIT_OUT_DIR;

@@ -17,7 +17,7 @@ import {
 	type MunicipalityFile,
 	type RegimeFile,
 	type TariffsFile
-} from './schema';
+} from './schema.ts';
 
 /** What a profile folder holds, read but not yet checked. JSON files already parsed. */
 export interface ProfileFiles {

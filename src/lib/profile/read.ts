@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { loadProfile, type LoadResult } from './load';
+import { loadProfile, type LoadResult } from './load.ts';
 
 /** The profile served when `GARUPA_MUNICIPIO` is unset. */
 export const DEFAULT_MUNICIPIO = 'rolim-de-moura';

@@ -9,9 +9,10 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { profileHash } from './hash';
+import type { Profile } from '../domain/profile';
+import { profileHash } from './hash.ts';
 import type { LoadedProfile } from './load';
-import { profileFiles, profileFolder, readProfile } from './read';
+import { profileFiles, profileFolder, readProfile } from './read.ts';
 
 const DATA_DIR = fileURLToPath(new URL('./data/', import.meta.url));
 const PARTS = ['profile', 'offenses', 'law-texts', 'boundary', 'samples', 'build'] as const;
@@ -24,11 +25,46 @@ function partOf(id: string): Part | null {
 	return (PARTS as readonly string[]).includes(name) ? (name as Part) : null;
 }
 
-function code(part: Part, loaded: LoadedProfile): string {
+/**
+ * What pages read of the profile in the browser: who it is, its clock and its laws (/lei). The
+ * rules themselves reach the browser through page data (src/lib/rules.ts), a few KB per page.
+ */
+const BROWSER_FIELDS = [
+	'id',
+	'name',
+	'state',
+	'ibge',
+	'timeZone',
+	'utcLabel',
+	'office',
+	'contacts',
+	'protocolPrefix',
+	'laws'
+] as const satisfies readonly (keyof Profile)[];
+
+/**
+ * The profile module for the browser: only `BROWSER_FIELDS`, so the client bundle does not carry
+ * the holiday sources, fare notes and registry thresholds it never reads; reading any other field
+ * there throws, naming it, instead of answering with nothing.
+ */
+function browserProfile(profile: Profile): string {
+	const kept = Object.fromEntries(BROWSER_FIELDS.map((k) => [k, profile[k]]));
+	const serverOnly = Object.keys(profile).filter(
+		(k) => !(BROWSER_FIELDS as readonly string[]).includes(k)
+	);
+	return (
+		`const profile = ${JSON.stringify(kept)};\n` +
+		`for (const k of ${JSON.stringify(serverOnly)}) Object.defineProperty(profile, k, { get() { ` +
+		'throw new Error(`profile.${k} is not in the browser bundle: pass it through page data`); } });\n' +
+		'export { profile };'
+	);
+}
+
+function code(part: Part, loaded: LoadedProfile, ssr: boolean): string {
 	const j = (v: unknown) => JSON.stringify(v);
 	switch (part) {
 		case 'profile':
-			return `export const profile = ${j(loaded.profile)};`;
+			return ssr ? `export const profile = ${j(loaded.profile)};` : browserProfile(loaded.profile);
 		case 'offenses':
 			return `export const offenseCatalogs = ${j(loaded.offenseCatalogs)};`;
 		case 'law-texts':
@@ -62,12 +98,12 @@ export function garupaProfile(env: NodeJS.ProcessEnv = process.env): Plugin {
 		buildStart() {
 			load();
 		},
-		load(id) {
+		load(id, options) {
 			const part = partOf(id);
 			if (!part) return null;
 			const { loaded, folder } = load();
 			for (const f of profileFiles(folder)) this.addWatchFile(f);
-			return code(part, loaded);
+			return code(part, loaded, options?.ssr === true);
 		},
 		handleHotUpdate({ file, server }) {
 			if (cache && file.startsWith(cache.folder)) {
