@@ -3,9 +3,17 @@ import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
 import { garupaProfile } from './src/lib/profile/vite-plugin.ts';
+import { statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { precacheTransform } from './scripts/precache.js';
 
 /** SvelteKit's output folder (svelte.config.js reads the same variable); .svelte-kit by default. */
 const kitOutDir = process.env.KIT_OUT_DIR;
+
+/** The QR decoder's wasm, uncompressed: the scanner shows its download as a share of this. */
+const zxingWasmBytes = statSync(
+	createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm')
+).size;
 
 export default defineConfig({
 	plugins: [
@@ -49,12 +57,15 @@ export default defineConfig({
 				]
 			},
 			injectManifest: {
-				// wasm: the QR decoder (zxing, 1.1 MB, under the 2 MiB default limit) must work offline.
-				globPatterns: ['client/**/*.{js,css,ico,png,svg,webp,webmanifest,woff2,wasm}']
+				// Only what a rider needs offline (issue 12): scripts/precache.js works it out from the
+				// build's manifest — no staff code; the QR decoder and Leaflet on first use instead.
+				globPatterns: ['client/*.{svg,webmanifest}', 'client/icons/*.png'],
+				manifestTransforms: [precacheTransform(kitOutDir ?? '.svelte-kit')]
 			},
 			devOptions: { enabled: false }
 		})
 	],
+	define: { __ZXING_WASM_BYTES__: JSON.stringify(zxingWasmBytes) },
 	build: {
 		// Images stay files (cached once by the worker) instead of base64 inside JS and CSS: Leaflet's
 		// marker and layer icons would otherwise add ~7 KiB to every /pontos visit.

@@ -2,7 +2,12 @@
 /**
  * Offline first. With adapter-node every page is rendered on the server, so there is no HTML in
  * the build to precache and the plugin's default SPA fallback would serve an empty shell. Instead:
- * - the build's JS, CSS, icons and manifest are precached (workbox-precaching);
+ * - what a rider needs offline is precached (workbox-precaching): the rider pages' JS and CSS, the
+ *   icons, the web manifest — worked out from the build's manifest by scripts/precache.js. Nothing
+ *   of the staff area (`/admin`: its pages, components and chunks), which works online only;
+ * - the QR decoder (zxing's wasm and its JS) and Leaflet are fetched the first time the scanner
+ *   opens or /pontos draws its map, and kept from then on (FIRST_USE_CACHE): the install download
+ *   stays small on a prepaid plan (issue 12);
  * - pages are NetworkFirst: online the rider always gets a fresh server-rendered page, and every
  *   page seen is kept; offline (or after 4 s of weak signal) the kept copy is served — a real
  *   page that hydrates and recomputes the bandeira with the phone's clock;
@@ -17,11 +22,30 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { forgetStaffPages, mayKeep, OFFLINE_PAGES, PAGES_CACHE as PAGES } from '$lib/offline/pages';
 import { flushOutbox, SYNC_TAG } from '$lib/offline/outbox';
+import { FIRST_USE_CACHE, FIRST_USE_REVISION } from '$lib/offline/first-use.js';
 
 declare let self: ServiceWorkerGlobalScope;
 
-precacheAndRoute(self.__WB_MANIFEST);
+const manifest = self.__WB_MANIFEST;
+const isFirstUse = (entry: (typeof manifest)[number]) =>
+	typeof entry !== 'string' && entry.revision === FIRST_USE_REVISION;
+/** Absolute URLs of the files kept on first use (hashed: a new build brings new URLs). */
+const firstUse = new Set(
+	manifest
+		.filter(isFirstUse)
+		.map((e) => new URL(typeof e === 'string' ? e : e.url, self.location.href).href)
+);
+
+precacheAndRoute(manifest.filter((e) => !isFirstUse(e)));
 cleanupOutdatedCaches();
+
+registerRoute(
+	({ url }) => firstUse.has(url.href),
+	new CacheFirst({
+		cacheName: FIRST_USE_CACHE,
+		plugins: [new CacheableResponsePlugin({ statuses: [200] })]
+	})
+);
 
 const pages = new NetworkFirst({
 	cacheName: PAGES,
@@ -91,15 +115,38 @@ registerRoute(
 	})
 );
 
+/**
+ * A first-use file this device already holds (in any cache: an older version precached the QR
+ * decoder) moves to the first-use cache, so a rider who had it offline keeps it across the update.
+ */
+async function keepFirstUseFiles(): Promise<void> {
+	const cache = await caches.open(FIRST_USE_CACHE);
+	for (const url of firstUse) {
+		if (await cache.match(url)) continue;
+		const held = await caches.match(url, { ignoreSearch: true });
+		if (held?.ok) await cache.put(url, held);
+	}
+}
+
+/** First-use files of older builds (other hashes) are dropped. */
+async function forgetOldFirstUseFiles(): Promise<void> {
+	const cache = await caches.open(FIRST_USE_CACHE);
+	for (const request of await cache.keys())
+		if (!firstUse.has(request.url)) await cache.delete(request);
+}
+
 self.addEventListener('install', (event) => {
 	event.waitUntil(
-		caches
-			.open(PAGES)
-			.then((cache) =>
-				Promise.all(
-					OFFLINE_PAGES.map((p) => cache.add(new Request(p, { credentials: 'same-origin' })))
-				)
-			)
+		Promise.all([
+			caches
+				.open(PAGES)
+				.then((cache) =>
+					Promise.all(
+						OFFLINE_PAGES.map((p) => cache.add(new Request(p, { credentials: 'same-origin' })))
+					)
+				),
+			keepFirstUseFiles()
+		])
 			.catch(() => undefined)
 			.then(() => self.skipWaiting())
 	);
@@ -107,14 +154,27 @@ self.addEventListener('install', (event) => {
 
 self.addEventListener('activate', (event) => {
 	// A device that kept staff pages or receipts under an older version is cleaned now.
-	event.waitUntil(forgetStaffPages().then(() => self.clients.claim()));
+	event.waitUntil(
+		Promise.all([forgetStaffPages(), forgetOldFirstUseFiles()]).then(() => self.clients.claim())
+	);
 });
 
-// Signing out (src/routes/admin/+layout.svelte) asks the worker too, in case the page cannot.
+/** Keeps the first-use files among `urls` (src/lib/offline/first-use.js, keepFirstUseFiles). */
+async function keepUsed(urls: unknown): Promise<void> {
+	if (!Array.isArray(urls)) return;
+	const cache = await caches.open(FIRST_USE_CACHE);
+	for (const url of urls)
+		if (typeof url === 'string' && firstUse.has(url) && !(await cache.match(url)))
+			await cache.add(url).catch(() => undefined);
+}
+
 self.addEventListener('message', (event) => {
 	const data: unknown = event.data;
-	if (typeof data === 'object' && data !== null && 'type' in data && data.type === 'forget-staff')
-		event.waitUntil(forgetStaffPages());
+	if (typeof data !== 'object' || data === null || !('type' in data)) return;
+	// Signing out (src/routes/admin/+layout.svelte) asks the worker too, in case the page cannot.
+	if (data.type === 'forget-staff') event.waitUntil(forgetStaffPages());
+	// A page used the QR decoder or Leaflet, maybe before this worker controlled it.
+	if (data.type === 'keep-first-use' && 'urls' in data) event.waitUntil(keepUsed(data.urls));
 });
 
 // Background Sync: complaints kept on the phone go out when the connection returns, even if the

@@ -13,7 +13,10 @@ const WASM = /\/_app\/immutable\/assets\/zxing_reader\.[\w-]+\.wasm$/;
 
 /** The ponyfill's chunk in this build, to prove it is not part of the page's first load. */
 function ponyfillChunk(): string | null {
-	const path = new URL('../.svelte-kit/output/client/.vite/manifest.json', import.meta.url);
+	const path = new URL(
+		`../${process.env.KIT_OUT_DIR ?? '.svelte-kit'}/output/client/.vite/manifest.json`,
+		import.meta.url
+	);
 	if (!existsSync(path)) return null;
 	const manifest: Record<string, { file: string }> = JSON.parse(readFileSync(path, 'utf8'));
 	const key = Object.keys(manifest).find((k) => k.endsWith('barcode-detector/dist/es/ponyfill.js'));

@@ -1,17 +1,38 @@
 /**
  * QR decoding for the scanner, loaded with `import()` only when the rider opens it: neither the
- * decoder nor its 1.1 MB WebAssembly belong in a page's first load.
+ * decoder nor its 1.1 MB WebAssembly belong in a page's first load, nor in the service worker's
+ * install download (issue 12).
  *
  * The browser's own BarcodeDetector (Shape Detection API; Chrome on Android and macOS) is used
  * when it reads QR codes. Elsewhere — Firefox, Safari, Chromium on Linux — the barcode-detector
- * ponyfill does, with zxing's wasm served from this app (`/_app/immutable/…`, precached by the
- * service worker): never a CDN, so it works offline and sends nothing to third parties.
+ * ponyfill does, with zxing's wasm served from this app (`/_app/immutable/…`): never a CDN, so it
+ * sends nothing to third parties. Both are fetched the first time they are needed (with the
+ * download's progress, for a slow line) and the service worker keeps them from then on, so
+ * scanning works offline after one use online.
  */
 import zxingWasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
+import { keepFirstUseFiles } from '$lib/offline/first-use.js';
+
+/** Size of the wasm file, uncompressed (vite.config.ts: define). */
+declare const __ZXING_WASM_BYTES__: number;
 
 /** What the scanner needs from a detector: the text of every QR code in a picture. */
 export interface QrDetector {
 	detect(source: HTMLVideoElement | ImageBitmap): Promise<{ rawValue: string }[]>;
+}
+
+/** The decoder's download so far, in bytes of the (uncompressed) wasm. */
+export interface DecoderProgress {
+	loaded: number;
+	total: number;
+}
+
+/** The decoder cannot be loaded: offline (or no signal) and never fetched on this device. */
+export class DecoderNeedsConnection extends Error {
+	constructor() {
+		super('the QR decoder was never downloaded on this device and there is no connection');
+		this.name = 'DecoderNeedsConnection';
+	}
 }
 
 interface DetectorClass {
@@ -31,33 +52,84 @@ async function nativeDetector(): Promise<QrDetector | null> {
 	}
 }
 
-let ponyfill: Promise<QrDetector> | undefined;
-
-async function ponyfillDetector(): Promise<QrDetector> {
-	const { BarcodeDetector, prepareZXingModule, purgeZXingModule } =
-		await import('barcode-detector/ponyfill');
+/** Whether the wasm is kept on this device (the service worker's first-use cache). */
+async function wasmKept(): Promise<boolean> {
+	if (!('caches' in globalThis)) return false;
 	try {
-		// Fetch and compile the wasm now, while the camera starts, not at the first frame; and
-		// know here, not at every frame, if it cannot run.
-		await prepareZXingModule({
-			overrides: {
-				locateFile: (path: string, prefix: string) =>
-					path.endsWith('.wasm') ? zxingWasmUrl : prefix + path
-			},
-			fireImmediately: true
-		});
-	} catch (error) {
-		purgeZXingModule();
-		throw error;
+		return (await caches.match(zxingWasmUrl)) !== undefined;
+	} catch {
+		return false;
 	}
-	return new BarcodeDetector({ formats: ['qr_code'] });
 }
 
-/** A QR detector: the browser's own, or the self-hosted zxing one (created once per page). */
-export async function loadQrDetector(): Promise<QrDetector> {
+/** The wasm's bytes, reporting the download as it goes. */
+async function fetchWasm(onProgress: (p: DecoderProgress) => void): Promise<ArrayBuffer> {
+	const total = __ZXING_WASM_BYTES__;
+	let loaded = 0;
+	onProgress({ loaded, total }); // shown from the request on: a slow line may wait for the first byte
+	const response = await fetch(zxingWasmUrl);
+	if (!response.ok || !response.body) throw new Error(`wasm: HTTP ${response.status}`);
+	const parts: Uint8Array[] = [];
+	const reader = response.body.getReader();
+	for (;;) {
+		const { done, value } = await reader.read();
+		if (done) break;
+		parts.push(value);
+		loaded += value.byteLength;
+		onProgress({ loaded: Math.min(loaded, total), total });
+	}
+	const bytes = new Uint8Array(loaded);
+	let at = 0;
+	for (const part of parts) {
+		bytes.set(part, at);
+		at += part.byteLength;
+	}
+	return bytes.buffer;
+}
+
+let ponyfill: Promise<QrDetector> | undefined;
+
+async function ponyfillDetector(onProgress: (p: DecoderProgress) => void): Promise<QrDetector> {
+	keepFirstUseFiles();
+	// Offline before the first use: say so now (an import() that fails offline may keep failing
+	// in this page even once the signal is back).
+	if (!navigator.onLine && !(await wasmKept())) throw new DecoderNeedsConnection();
+	try {
+		const [{ BarcodeDetector, prepareZXingModule, purgeZXingModule }, wasmBinary] =
+			await Promise.all([import('barcode-detector/ponyfill'), fetchWasm(onProgress)]);
+		try {
+			// Compile the wasm now, while the camera starts, not at the first frame; and know here,
+			// not at every frame, if it cannot run.
+			await prepareZXingModule({
+				overrides: {
+					wasmBinary,
+					locateFile: (path: string, prefix: string) =>
+						path.endsWith('.wasm') ? zxingWasmUrl : prefix + path
+				},
+				fireImmediately: true
+			});
+		} catch (error) {
+			purgeZXingModule();
+			throw error;
+		}
+		return new BarcodeDetector({ formats: ['qr_code'] });
+	} catch (error) {
+		if (error instanceof TypeError && !(await wasmKept())) throw new DecoderNeedsConnection();
+		throw error;
+	}
+}
+
+/**
+ * A QR detector: the browser's own, or the self-hosted zxing one (created once per page).
+ * `onProgress` follows the decoder's download, when there is one.
+ * @throws DecoderNeedsConnection offline, when the decoder was never downloaded on this device
+ */
+export async function loadQrDetector(
+	onProgress: (p: DecoderProgress) => void = () => {}
+): Promise<QrDetector> {
 	const native = await nativeDetector();
 	if (native) return native;
-	ponyfill ??= ponyfillDetector().catch((error: unknown) => {
+	ponyfill ??= ponyfillDetector(onProgress).catch((error: unknown) => {
 		ponyfill = undefined; // let a later attempt retry (e.g. the wasm failed to download)
 		throw error;
 	});

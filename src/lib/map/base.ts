@@ -11,6 +11,7 @@ import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
 import markerIcon from 'leaflet/dist/images/marker-icon.png';
 import markerShadow from 'leaflet/dist/images/marker-shadow.png';
 import { boundaryGeojson as boundary } from '$lib/profile/boundary';
+import { keepFirstUseFiles } from '$lib/offline/first-use.js';
 
 // Leaflet derives its default icon path from its CSS, which Vite rewrites: point it at the files.
 Icon.Default.mergeOptions({
@@ -41,6 +42,8 @@ export interface BaseMapOptions {
 
 /** A map in `node` with the base tiles and the municipal boundary (dashed blue line). */
 export function createBaseMap(node: HTMLElement, options: BaseMapOptions): Map {
+	// Leaflet is not precached: the worker keeps it from this first use on (issue 12).
+	keepFirstUseFiles();
 	node.replaceChildren();
 	const map = leafletMap(node, {
 		center: [options.center.lat, options.center.lng],

@@ -1,0 +1,228 @@
+/**
+ * Issue 12: the rider's data bill. The service worker's install download holds only what a rider
+ * needs offline — nothing of the staff area, not the QR decoder (fetched when the scanner first
+ * opens, with its progress shown, then kept for offline use), not Leaflet (kept on the first
+ * visit to /pontos). Static files travel precompressed (brotli or gzip, by Accept-Encoding) and
+ * hashed ones are cached for a year as immutable.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import QRCode from 'qrcode';
+
+test.describe.configure({ timeout: 90_000 });
+
+/** adapter-node's output, as playwright.config.ts serves it. */
+const buildDir = process.env.BUILD_DIR ?? 'build';
+
+/**
+ * The client files each route node loads, read from the server build (adapter-node keeps
+ * SvelteKit's `imports` and `stylesheets` of every node): staff only = what a staff node loads and
+ * no rider node does. Derived independently of scripts/precache.js, which decides the precache.
+ */
+function staffOnlyFiles(): string[] {
+	const dir = join(buildDir, 'server/chunks/nodes');
+	const rider = new Set<string>();
+	const staff = new Set<string>();
+	for (const name of readdirSync(dir).filter((n) => n.endsWith('.js'))) {
+		const source = readFileSync(join(dir, name), 'utf8');
+		const files = ['imports', 'stylesheets'].flatMap(
+			(list) =>
+				JSON.parse(new RegExp(`const ${list} = (\\[.*?\\]);`).exec(source)?.[1] ?? '[]') as string[]
+		);
+		const isStaff = /entries\/pages\/admin\/|"src\/routes\/admin\//.test(source);
+		for (const file of files) (isStaff ? staff : rider).add(file);
+	}
+	return [...staff].filter((file) => !rider.has(file));
+}
+
+/** The files the worker's manifest marks for first use (the QR decoder, Leaflet). */
+function firstUseFiles(): string[] {
+	const worker = readFileSync(join(buildDir, 'client/service-worker.js'), 'utf8');
+	return [...worker.matchAll(/\{"revision":"garupa:first-use","url":"([^"]+)"\}/g)].map(
+		(m) => m[1] ?? ''
+	);
+}
+
+/** Every cached URL's path, by cache name. */
+const cachedPaths = (page: Page) =>
+	page.evaluate(async () => {
+		const all: Record<string, string[]> = {};
+		for (const name of await caches.keys()) {
+			const cache = await caches.open(name);
+			all[name] = (await cache.keys()).map((r) => new URL(r.url).pathname);
+		}
+		return all;
+	});
+
+/** A first visit: the worker installs (precache, offline pages), activates and takes the page. */
+async function installWorker(page: Page, path = '/') {
+	await page.goto(path);
+	await page.evaluate(async () => {
+		await navigator.serviceWorker.ready;
+		if (!navigator.serviceWorker.controller)
+			await new Promise((resolve) =>
+				navigator.serviceWorker.addEventListener('controllerchange', resolve)
+			);
+	});
+}
+
+const WASM = /\/_app\/immutable\/assets\/zxing_reader\.[\w-]+\.wasm$/;
+const qrPng = (text: string) =>
+	QRCode.toBuffer(text, { errorCorrectionLevel: 'M', margin: 4, scale: 8 });
+const photoInput = (page: Page) => page.getByLabel('Tirar ou escolher uma foto');
+
+/** Holds the decoder's wasm for `ms` (a slow line) on its way from the server. */
+async function slowWasm(context: BrowserContext, ms: number) {
+	await context.route(WASM, async (route) => {
+		await new Promise((resolve) => setTimeout(resolve, ms));
+		await route.continue();
+	});
+}
+
+test('the worker installs only what a rider needs offline: nothing of the staff area, no QR decoder, no Leaflet', async ({
+	page
+}) => {
+	const staffOnly = staffOnlyFiles();
+	const firstUse = firstUseFiles();
+	// The build has a staff area and a decoder to keep out (else this test would prove nothing).
+	expect(staffOnly.length).toBeGreaterThan(10);
+	expect(firstUse.some((file) => file.endsWith('.wasm'))).toBe(true);
+	expect(firstUse.some((file) => file.endsWith('.css'))).toBe(true); // Leaflet's
+
+	await installWorker(page);
+	await expect
+		.poll(async () => (await cachedPaths(page))['garupa-pages-v1']?.length ?? 0)
+		.toBeGreaterThanOrEqual(5);
+	const cached = Object.values(await cachedPaths(page)).flat();
+
+	// The rider's app is there: the client runtime, the pages kept offline, the icons.
+	expect(cached.some((p) => /^\/_app\/immutable\/entry\/start\.[\w-]+\.js$/.test(p))).toBe(true);
+	expect(cached).toEqual(expect.arrayContaining(['/', '/tarifa', '/lei', '/favicon.svg']));
+	// Nothing of the staff area: no /admin page, no file only staff pages load.
+	expect(cached.filter((p) => /^(?:\/(?:es|en))?\/admin(?:\/|$)/.test(p))).toEqual([]);
+	expect(cached.filter((p) => staffOnly.includes(p.slice(1)))).toEqual([]);
+	// Neither the QR decoder nor Leaflet before they are used.
+	expect(cached.filter((p) => WASM.test(p) || firstUse.includes(p.slice(1)))).toEqual([]);
+});
+
+test('the QR decoder comes when the scanner is first used, shows its download on a slow line, and is kept for offline use', async ({
+	page,
+	context,
+	baseURL
+}) => {
+	await installWorker(page, '/verificar');
+	expect(
+		Object.values(await cachedPaths(page))
+			.flat()
+			.filter((p) => WASM.test(p))
+	).toEqual([]);
+
+	// A slow line: the download's progress is on screen, as a progress bar.
+	await slowWasm(context, 2500);
+	const sticker = await qrPng(new URL('/v/007', baseURL).href);
+	await photoInput(page).setInputFiles({
+		name: 'adesivo.png',
+		mimeType: 'image/png',
+		buffer: sticker
+	});
+	const progress = page.getByRole('progressbar', { name: 'Download do leitor de QR code' });
+	await expect(progress).toBeVisible();
+	await expect(page.getByTestId('scan-download')).toContainText(
+		/Baixando o leitor de QR code \(só na primeira vez\): 0 kB de 1\.\d{3} kB/
+	);
+	await expect(page).toHaveURL(/\/(verificar|v)\/007$/, { timeout: 20_000 });
+	await context.unroute(WASM);
+
+	// Kept: the decoder's wasm and its JS are in the worker's first-use cache, and nothing else is.
+	const firstUse = firstUseFiles();
+	const kept = async () => (await cachedPaths(page))['garupa-first-use-v1'] ?? [];
+	await expect.poll(async () => (await kept()).some((p) => WASM.test(p))).toBe(true);
+	expect((await kept()).some((p) => p.endsWith('.js'))).toBe(true);
+	expect((await kept()).filter((p) => !firstUse.includes(p.slice(1)))).toEqual([]);
+
+	// Offline, the scanner reads the sticker from the phone's copy.
+	await context.setOffline(true);
+	await page.goto('/verificar');
+	await photoInput(page).setInputFiles({
+		name: 'adesivo.png',
+		mimeType: 'image/png',
+		buffer: sticker
+	});
+	// Offline the page checks the registry kept on the phone, in place.
+	await expect(page.getByRole('heading', { level: 2, name: 'Regular' })).toBeVisible({
+		timeout: 20_000
+	});
+	await expect(page.getByTestId('scan-problem')).toHaveCount(0);
+	await context.setOffline(false);
+});
+
+test('offline before the decoder was ever downloaded, the scanner says it needs one connection and that typing works', async ({
+	page,
+	context
+}) => {
+	await installWorker(page, '/verificar');
+	await context.setOffline(true);
+	await page.reload();
+	await page.getByRole('button', { name: 'Escanear QR code' }).click();
+	const problem = page.getByRole('alert');
+	await expect(problem).toContainText(
+		'Sem conexão: o leitor de QR code ainda não foi baixado neste celular'
+	);
+	await expect(problem).toContainText('Digitar o prefixo ou a placa sempre funciona');
+	// And typing does work, offline, against the registry kept on the phone.
+	await page.getByRole('textbox').first().fill('007');
+	await page.getByRole('textbox').first().press('Enter');
+	await expect(page.getByRole('heading', { level: 2, name: 'Regular' })).toBeVisible();
+	await context.setOffline(false);
+});
+
+test('Leaflet is not precached and is kept after the first visit to /pontos', async ({ page }) => {
+	await installWorker(page);
+	const firstUse = firstUseFiles();
+	const leafletCss = (paths: string[]) =>
+		paths.filter((p) => p.endsWith('.css') && firstUse.includes(p.slice(1)));
+	const cached = async () => Object.values(await cachedPaths(page)).flat();
+	expect(leafletCss(await cached())).toEqual([]);
+
+	await page.goto('/pontos');
+	await expect(page.locator('.leaflet-container')).toBeVisible({ timeout: 15_000 });
+	await expect.poll(async () => leafletCss(await cached()).length).toBe(1);
+	const kept = (await cachedPaths(page))['garupa-first-use-v1'] ?? [];
+	expect(kept.some((p) => p.endsWith('.js'))).toBe(true);
+	expect(kept.filter((p) => WASM.test(p))).toEqual([]); // the QR decoder still waits for the scanner
+});
+
+test('static files go precompressed by Accept-Encoding, hashed ones immutable for a year; pages compressed on the fly', async ({
+	request
+}) => {
+	const html = await (await request.get('/')).text();
+	const asset = /\/_app\/immutable\/entry\/start\.[\w-]+\.js/.exec(html)?.[0];
+	expect(asset, 'the page links its client entry').toBeTruthy();
+	const plain = await request.get(asset ?? '', { headers: { 'accept-encoding': 'identity' } });
+	expect(plain.headers()['content-encoding']).toBeUndefined();
+	const body = await plain.text();
+
+	for (const encoding of ['br', 'gzip'] as const) {
+		const response = await request.get(asset ?? '', {
+			headers: { 'accept-encoding': encoding === 'br' ? 'gzip, deflate, br' : 'gzip' }
+		});
+		const headers = response.headers();
+		expect(headers['content-encoding'], encoding).toBe(encoding);
+		expect(headers['vary']?.toLowerCase()).toContain('accept-encoding');
+		const directives = (headers['cache-control'] ?? '').split(',').map((d) => d.trim());
+		expect(directives.sort()).toEqual(['immutable', 'max-age=31536000', 'public']);
+		expect(await response.text()).toBe(body); // the same file, decoded
+	}
+
+	// The worker itself and the icons travel compressed too (the worker revalidates, not immutable).
+	const worker = await request.get('/service-worker.js', { headers: { 'accept-encoding': 'br' } });
+	expect(worker.headers()['content-encoding']).toBe('br');
+	expect(worker.headers()['cache-control'] ?? '').not.toContain('immutable');
+
+	// Server-rendered pages and JSON: gzip on the fly (src/lib/server/compress.ts).
+	for (const path of ['/', '/api/registry']) {
+		const response = await request.get(path, { headers: { 'accept-encoding': 'gzip' } });
+		expect(response.headers()['content-encoding'], path).toBe('gzip');
+	}
+});
