@@ -9,7 +9,8 @@
  *   - HTML size (gzip -6 of the uncompressed SSR HTML) and whether the page's answer element ends
  *     within the first 14 KiB of gzip output (the first round trips of a new connection);
  *   - Lighthouse mobile (default config), median of BENCH_RUNS runs, each in a fresh Chromium.
- * Plus, once: the service worker's precache size (informational).
+ * Plus, once: the service worker's bill (scripts/worker-bill.js) — its install download by group,
+ * measured by installing it in Chromium, and what the QR decoder and Leaflet add on first use.
  *
  * Builds first when build/index.js is missing (or BENCH_BUILD=1), serves `node build` on a free
  * port, and stops it at the end. Figures also go to bench-results/bench.json.
@@ -21,20 +22,13 @@
  * (default 3); BENCH_PORT=n sets the first port tried (default 4310); BENCH_BUILD=1 rebuilds first.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import {
-	existsSync,
-	mkdirSync,
-	mkdtempSync,
-	readFileSync,
-	rmSync,
-	statSync,
-	writeFileSync
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { budgetedBytes, FIRST_VISIT_BUDGETS, measureFirstVisit } from './first-visit.js';
+import { formatWorkerBill, measureWorkerBill } from './worker-bill.js';
 
 // ─── What to measure ─────────────────────────────────────────────────────────────────────────────
 
@@ -424,33 +418,6 @@ async function measureHtml(local, spec) {
 	return result;
 }
 
-/** Every URL in the service worker's precache manifest, plus the worker itself, gzipped at 9. */
-function measurePrecache() {
-	const swPath = 'build/client/service-worker.js';
-	if (!existsSync(swPath)) return { missing: swPath };
-	const sw = readFileSync(swPath);
-	const urls = [...new Set([...sw.toString().matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]))];
-	let gzip = gzipSize(sw, 9);
-	let raw = sw.length;
-	const missing = [];
-	const byType = {};
-	for (const url of urls) {
-		const file = join('build/client', decodeURIComponent(url.replace(/^\/|[?#].*$/g, '')));
-		if (!existsSync(file) || !statSync(file).isFile()) {
-			missing.push(url);
-			continue;
-		}
-		const body = readFileSync(file);
-		const size = gzipSize(body, 9);
-		const type = url.match(/\.(\w+)(?:[?#]|$)/)?.[1] ?? 'other';
-		byType[type] = (byType[type] ?? 0) + size;
-		gzip += size;
-		raw += body.length;
-	}
-	byType['service-worker.js'] = gzipSize(sw, 9);
-	return { entries: urls.length, gzipBytes: gzip, rawBytes: raw, gzipBytesByType: byType, missing };
-}
-
 /** Lighthouse (default = mobile config), `runs` times, each in a fresh Chromium. */
 async function measureLighthouse(url, runs) {
 	const { default: lighthouse } = await import('lighthouse');
@@ -645,7 +612,7 @@ async function main() {
 		node: process.version,
 		origin,
 		lighthouseRuns: SKIP_LIGHTHOUSE ? 0 : RUNS,
-		precache: null,
+		workerBill: null,
 		pages: {},
 		errors: []
 	};
@@ -704,8 +671,13 @@ async function main() {
 		log('scripted overcharge complaint from /v/007 at 360×740');
 		report.complaintFlow = await attempt('complaint flow', () => measureComplaintFlow(browser));
 	}
+	if (browser) {
+		log('service worker bill: install, then the QR decoder and Leaflet on first use');
+		report.workerBill = await attempt('service worker bill', () =>
+			measureWorkerBill(browser, origin, local)
+		);
+	}
 	await browser?.close();
-	report.precache = await attempt('service worker precache', measurePrecache);
 
 	if (!SKIP_LIGHTHOUSE) {
 		for (const spec of PAGES.filter((p) => p.lighthouse !== false)) {
@@ -786,18 +758,7 @@ async function main() {
 			['duration, page load to protocol', `${flow.ms} ms`, '', '']
 		]);
 	}
-	const pc = report.precache;
-	if (pc?.gzipBytes !== undefined) {
-		const types = Object.entries(pc.gzipBytesByType)
-			.map(([t, b]) => `${t} ${(b / 1024).toFixed(1)}`)
-			.join(', ');
-		console.log(
-			`\nService worker precache (gzip -9, informational): ${kib(pc.gzipBytes).toFixed(1)} KiB, ${pc.entries} entries + service-worker.js (${types})`
-		);
-		if (pc.missing.length) console.log(`  not found in build/client: ${pc.missing.join(', ')}`);
-	} else if (pc?.missing) {
-		console.log(`\nService worker precache: ${pc.missing} not found`);
-	}
+	if (report.workerBill) for (const line of formatWorkerBill(report.workerBill)) console.log(line);
 
 	report.process = {};
 	for (const bench of PROCESS_BENCHES) {

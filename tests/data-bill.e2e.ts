@@ -5,44 +5,11 @@
  * visit to /pontos). Static files travel precompressed (brotli or gzip, by Accept-Encoding) and
  * hashed ones are cached for a year as immutable.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
+import { firstUseFiles, staffOnlyFiles } from './build-files';
 
 test.describe.configure({ timeout: 90_000 });
-
-/** adapter-node's output, as playwright.config.ts serves it. */
-const buildDir = process.env.BUILD_DIR ?? 'build';
-
-/**
- * The client files each route node loads, read from the server build (adapter-node keeps
- * SvelteKit's `imports` and `stylesheets` of every node): staff only = what a staff node loads and
- * no rider node does. Derived independently of scripts/precache.js, which decides the precache.
- */
-function staffOnlyFiles(): string[] {
-	const dir = join(buildDir, 'server/chunks/nodes');
-	const rider = new Set<string>();
-	const staff = new Set<string>();
-	for (const name of readdirSync(dir).filter((n) => n.endsWith('.js'))) {
-		const source = readFileSync(join(dir, name), 'utf8');
-		const files = ['imports', 'stylesheets'].flatMap(
-			(list) =>
-				JSON.parse(new RegExp(`const ${list} = (\\[.*?\\]);`).exec(source)?.[1] ?? '[]') as string[]
-		);
-		const isStaff = /entries\/pages\/admin\/|"src\/routes\/admin\//.test(source);
-		for (const file of files) (isStaff ? staff : rider).add(file);
-	}
-	return [...staff].filter((file) => !rider.has(file));
-}
-
-/** The files the worker's manifest marks for first use (the QR decoder, Leaflet). */
-function firstUseFiles(): string[] {
-	const worker = readFileSync(join(buildDir, 'client/service-worker.js'), 'utf8');
-	return [...worker.matchAll(/\{"revision":"garupa:first-use","url":"([^"]+)"\}/g)].map(
-		(m) => m[1] ?? ''
-	);
-}
 
 /** Every cached URL's path, by cache name. */
 const cachedPaths = (page: Page) =>
@@ -196,7 +163,7 @@ test('Leaflet is not precached and is kept after the first visit to /pontos', as
 test('static files go precompressed by Accept-Encoding, hashed ones immutable for a year; pages compressed on the fly', async ({
 	request
 }) => {
-	const html = await (await request.get('/')).text();
+	const html = await (await request.get('/verificar')).text();
 	const asset = /\/_app\/immutable\/entry\/start\.[\w-]+\.js/.exec(html)?.[0];
 	expect(asset, 'the page links its client entry').toBeTruthy();
 	const plain = await request.get(asset ?? '', { headers: { 'accept-encoding': 'identity' } });

@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { adminRoutesOnDisk, samplePath } from './admin-routes';
+import { staffOnlyFiles } from './build-files';
 import { loginAs } from './helpers';
 
 // scrypt sign-in and ~25 pages on a busy machine.
@@ -100,6 +101,14 @@ test('after signing out, no cache holds a staff page or a token URL; the riderâ€
 		)
 		.toEqual([]);
 	const after = await cachedUrls(page);
+	// Nor any file only staff pages load (issue 12): they were fetched, never kept.
+	const staffOnly = staffOnlyFiles();
+	expect(staffOnly.length).toBeGreaterThan(10);
+	expect(
+		Object.values(after)
+			.flat()
+			.filter((url) => staffOnly.includes(new URL(url).pathname.slice(1)))
+	).toEqual([]);
 	// The rider's offline pages are still there, and so is what the rider keeps elsewhere.
 	expect(after['garupa-pages-v1']?.map((u) => new URL(u).pathname)).toEqual(
 		expect.arrayContaining(['/', '/tarifa', '/lei'])
