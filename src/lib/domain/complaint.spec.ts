@@ -51,6 +51,7 @@ describe('a valid complaint, normalized', () => {
 				occurredAt: new Date('2026-12-02T14:30:00Z'),
 				situations: ['fumando'],
 				paidCentavos: null,
+				distanceKm: null,
 				location: null,
 				description: null,
 				contact: null
@@ -80,6 +81,7 @@ describe('a valid complaint, normalized', () => {
 				occurredAt: new Date('2026-12-02T14:30:00Z'),
 				situations: ['cobrou-mais', 'fumando'],
 				paidCentavos: 900,
+				distanceKm: null,
 				location: { text: 'Av. 25 de Agosto' },
 				description: 'Cobrou R$ 9 de manhã.',
 				contact: { name: 'Maria', phone: '+5569999887766', email: 'maria@example.com' }
@@ -121,6 +123,30 @@ describe('a valid complaint, normalized', () => {
 		const result = parseComplaint({ ...valid, location: { lat: -11.72, lng: -61.78 } }, ctx);
 		expect(result.ok && result.value.location).toEqual({ lat: -11.72, lng: -61.78 });
 	});
+});
+
+describe('the ride’s distance, for a per-km table (issue 13 item 3)', () => {
+	const cases: [distanceKm: unknown, expected: string | null | 'invalid', why: string][] = [
+		['2,345', '2.345', 'a comma, kept exact'],
+		[' 3.50 ', '3.5', 'trimmed, trailing zero dropped'],
+		['100', '100', 'the longest ride'],
+		['', null, 'an empty field is no distance'],
+		[null, null, 'null is no distance'],
+		[undefined, null, 'absent is no distance'],
+		['0', 'invalid', 'zero'],
+		['100,01', 'invalid', 'over 100 km'],
+		['1e2', 'invalid', 'an exponent'],
+		['-2', 'invalid', 'negative'],
+		['abc', 'invalid', 'not a number'],
+		[2.5, 'invalid', 'a JSON number: the API takes the text, like the form']
+	];
+	for (const [distanceKm, expected, why] of cases)
+		test(`${JSON.stringify(distanceKm)} → ${expected}: ${why}`, () => {
+			const result = parseComplaint({ ...valid, distanceKm }, ctx);
+			if (expected === 'invalid')
+				expect(result.ok ? null : result.errors).toEqual({ distanceKm: E.kmInvalid });
+			else expect(result.ok && result.value.distanceKm).toBe(expected);
+		});
 });
 
 describe('errors are message keys by field', () => {

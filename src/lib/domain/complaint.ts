@@ -11,6 +11,7 @@ import { addDays, parseInstant, wallClock, weekdayOf, zonedInstant, type LocalDa
 import type { HolidayCalendar } from './holidays';
 import { parseVehicleCode, type VehicleCode } from './plate';
 import { addMonths } from './registry';
+import { parseKm } from './tariff';
 
 /** The situation whose complaint needs the amount paid (Art. 21, XVII). */
 export const OVERCHARGE_CODE = 'cobrou-mais';
@@ -38,6 +39,7 @@ export const COMPLAINT_ERRORS = {
 	paidRequired: 'complaint_error_paid_required',
 	paidInvalid: 'complaint_error_paid_invalid',
 	paidRange: 'complaint_error_paid_range',
+	kmInvalid: 'complaint_error_km_invalid',
 	locationInvalid: 'complaint_error_location_invalid',
 	locationTextLong: 'complaint_error_location_text_long',
 	descriptionRequired: 'complaint_error_description_required',
@@ -179,6 +181,18 @@ export function complaintSchema(ctx: ComplaintContext) {
 					),
 					null
 				),
+				// The ride's distance, where the table sets a rate per km (issue 13 item 3): a decimal
+				// with `.` or `,`, 0 < km ≤ 100, kept as its exact text (`2.345`); empty is none.
+				distanceKm: v.nullish(
+					v.pipe(
+						v.string(E.kmInvalid),
+						v.trim(),
+						v.transform((s) => (s === '' ? null : (parseKm(s)?.text ?? undefined))),
+						v.check((s) => s !== undefined, E.kmInvalid),
+						v.transform((s) => s ?? null)
+					),
+					null
+				),
 				location: v.nullish(
 					v.union(
 						[
@@ -269,6 +283,8 @@ export interface ComplaintInput {
 	occurredAt: Date;
 	situations: string[];
 	paidCentavos: number | null;
+	/** The distance the rider gave, as exact decimal text (`2.345`), or null. */
+	distanceKm: string | null;
 	location: { lat: number; lng: number } | { text: string } | null;
 	description: string | null;
 	/** E.164 phone (`+5569…`); null when the rider left no contact at all. */
@@ -334,6 +350,7 @@ export function parseComplaint(input: unknown, ctx: ComplaintContext): Complaint
 			occurredAt: c.occurredAt,
 			situations: c.situations,
 			paidCentavos: c.paidCentavos,
+			distanceKm: c.distanceKm,
 			location: c.location,
 			description: c.description,
 			contact: contact && (contact.name || contact.phone || contact.email) ? contact : null

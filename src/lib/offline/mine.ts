@@ -22,7 +22,8 @@ export interface MineEntry {
 	statusAt?: string;
 }
 
-const RECEIPT = /\/reclamacoes\/(RM-\d{4}-\d{6,9})\?token=([A-Za-z0-9_-]{24})/;
+// Any profile's prefix (`RM`, `PV`: municipality.json's `protocolPrefix`, 2–4 capitals).
+const RECEIPT = /\/reclamacoes\/([A-Z]{2,4}-\d{4}-\d{6,9})\?token=([A-Za-z0-9_-]{24})/;
 
 /** A receipt URL (`/reclamacoes/<protocolo>?token=…`) as protocol and token. */
 export function receiptOf(url: string): { protocol: string; token: string } | null {

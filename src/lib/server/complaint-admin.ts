@@ -11,7 +11,7 @@ import { canTransition, COMPLAINT_STATES, type ComplaintState } from '$lib/domai
 import type { StaffMember } from '$lib/domain/staff';
 import { STATE_LABEL } from '$lib/domain/triage';
 import { audit } from './audit';
-import { PROTOCOL } from './complaints';
+import { PROTOCOL, PROTOCOL_PREFIX } from './complaints';
 import type { Db } from './db';
 import { writeTransaction } from './group-commit';
 import { status } from './triage';
@@ -99,7 +99,10 @@ export async function transition(
 ): Promise<AdminResult> {
 	const duplicateOf = input.duplicateOf?.trim().toUpperCase() || null;
 	if (input.to === 'duplicada' && (!duplicateOf || !PROTOCOL.test(duplicateOf)))
-		return refuse('duplicada_de', 'Diga o protocolo repetido (ex.: RM-2026-000123).');
+		return refuse(
+			'duplicada_de',
+			`Diga o protocolo repetido (ex.: ${PROTOCOL_PREFIX}-2026-000123).`
+		);
 	if (duplicateOf === input.protocol)
 		return refuse('duplicada_de', 'Uma reclamação não duplica a si mesma.');
 	return writeTransaction(db, async (trx): Promise<AdminResult> => {

@@ -34,6 +34,7 @@ describe('what the rider types → the complaint request', () => {
 		form.append('situacoes', 'fumando');
 		form.append('situacoes', 'cobrou-mais');
 		form.set('valor_pago', '12,00');
+		form.set('distancia_km', ' 2,5 ');
 		form.set('onde_ponto', 'praca');
 		form.set('nome', ' Ana ');
 		const stands = [
@@ -55,6 +56,8 @@ describe('what the rider types → the complaint request', () => {
 			occurredAt: '2026-12-03T01:10:00.000Z',
 			situations: ['fumando', 'cobrou-mais'],
 			paidCentavos: 1200,
+			// The schema reads it (issue 13 item 3: `.` or `,`, 0 < km ≤ 100).
+			distanceKm: '2,5',
 			location: { lat: -11.7, lng: -61.7 },
 			description: null,
 			contact: { name: 'Ana', phone: '', email: '' }

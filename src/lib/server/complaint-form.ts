@@ -31,6 +31,7 @@ export const ECHOED = [
 	'veiculo_descricao',
 	'quando',
 	'valor_pago',
+	'distancia_km',
 	'onde_texto',
 	'onde_ponto',
 	'onde_lat',
@@ -79,6 +80,7 @@ export function requestOf(
 		occurredAt: instantOf(text(form, 'quando'), timeZone),
 		situations: form.getAll('situacoes').filter((s): s is string => typeof s === 'string'),
 		paidCentavos: paid ? centavosOf(paid) : null,
+		distanceKm: text(form, 'distancia_km') || null,
 		location:
 			text(form, 'onde_lat') && Number.isFinite(lat) && Number.isFinite(lng)
 				? { lat, lng }

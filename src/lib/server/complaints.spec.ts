@@ -377,12 +377,27 @@ describe('getComplaintForRider', () => {
 			situations: ['fumando'],
 			offenses: offensesOf(['fumando']),
 			paidCentavos: null,
+			distanceKm: null,
 			location: { text: 'Av. 25 de Agosto, perto da praça' },
 			description: 'Fumou a corrida inteira.',
 			photoCount: 0,
 			history: [{ at: '2026-12-02T15:00:00.000Z', status: 'recebida', note: null }]
 		});
 		expect(JSON.stringify(view)).not.toMatch(/Maria|99988|contact/);
+	});
+
+	test('the distance given for a per-km table is kept as its exact text (issue 13 item 3)', async () => {
+		const { protocol, token } = receipt(
+			await createComplaint(db, {
+				idempotencyKey: 'km',
+				body: complaint({ situations: ['cobrou-mais'], paidCentavos: 1000, distanceKm: '2,345' }),
+				now: NOW
+			})
+		);
+		expect(await getComplaintForRider(db, protocol, token)).toMatchObject({
+			paidCentavos: 1000,
+			distanceKm: '2.345'
+		});
 	});
 
 	test('internal events stay internal', async () => {

@@ -40,10 +40,10 @@ import { currentRegistry } from './registry';
 
 type Db = Kysely<Database>;
 
-/** Rolim de Moura. */
-export const PROTOCOL_PREFIX = 'RM';
+/** The profile's (`protocolPrefix` in municipality.json): `RM` in Rolim de Moura, `PV` in Porto Velho. */
+export const PROTOCOL_PREFIX = profile.protocolPrefix;
 /** `RM-2026-000123`; a seventh digit would only appear after a million complaints in a year. */
-export const PROTOCOL = /^RM-(\d{4})-(\d{6,9})$/;
+export const PROTOCOL = new RegExp(`^${PROTOCOL_PREFIX}-(\\d{4})-(\\d{6,9})$`);
 /** 18 random bytes in base64url: 24 characters, 144 bits. */
 export const TOKEN = /^[A-Za-z0-9_-]{24}$/;
 
@@ -280,6 +280,7 @@ async function insertComplaint(
 			situations: JSON.stringify(body.situations),
 			offenses: JSON.stringify(offenses),
 			paid_centavos: body.paidCentavos,
+			distance_km: body.distanceKm,
 			location_lat: location && 'lat' in location ? location.lat : null,
 			location_lng: location && 'lng' in location ? location.lng : null,
 			location_text: location && 'text' in location ? location.text : null,
@@ -330,6 +331,8 @@ export interface RiderComplaint {
 	situations: string[];
 	offenses: Offense[];
 	paidCentavos: number | null;
+	/** The ride's distance as given (`2.345` km), or null. */
+	distanceKm: string | null;
 	location: { lat: number; lng: number } | { text: string } | null;
 	description: string | null;
 	photoCount: number;
@@ -385,6 +388,7 @@ export async function getComplaintForRider(
 		situations: v.parse(v.array(v.string()), JSON.parse(row.situations)),
 		offenses: v.parse(v.array(OffenseSchema), JSON.parse(row.offenses)),
 		paidCentavos: row.paid_centavos,
+		distanceKm: row.distance_km,
 		location:
 			row.location_lat !== null && row.location_lng !== null
 				? { lat: row.location_lat, lng: row.location_lng }

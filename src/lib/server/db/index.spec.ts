@@ -44,7 +44,8 @@ describe('migrations', () => {
 			'006_registry_admin',
 			'007_rules',
 			'008_rate_limit',
-			'009_certidoes'
+			'009_certidoes',
+			'010_distance'
 		]);
 		expect(await migrate(db)).toEqual([]);
 		const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
@@ -96,7 +97,7 @@ describe('migrations', () => {
 		await sql`insert into registry_draft_entry (${sql.raw(columns)}) values (${sql.raw(row)})`.execute(
 			db
 		);
-		expect(await migrate(db)).toEqual(['009_certidoes']);
+		expect(await migrate(db)).toEqual(['009_certidoes', '010_distance']);
 		for (const table of ['registry_entry', 'registry_draft_entry'] as const) {
 			const rows = await db
 				.selectFrom(table)

@@ -95,6 +95,8 @@ export interface ComplaintTable {
 	/** JSON array of `Offense` (src/lib/domain/offenses.ts), as judged at reception. */
 	offenses: string;
 	paid_centavos: number | null;
+	/** The ride's distance in km as the rider gave it (`2.345`), for a per-km table; else null. */
+	distance_km: string | null;
 	location_lat: number | null;
 	location_lng: number | null;
 	location_text: string | null;

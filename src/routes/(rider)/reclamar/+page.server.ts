@@ -72,6 +72,10 @@ export const load: PageServerLoad = async ({ url }) => {
 		tiles: common.map(brief),
 		groups,
 		emergency: catalog.emergency,
+		// No catalog under this regime (its law's text is not available): sent unclassified.
+		unclassified: catalog.unclassified
+			? { law: catalog.law, office: profile.office.acronym }
+			: null,
 		stands: (await listStands(db())).map((s) => ({ id: s.id, name: s.name })),
 		bundle: await rulesBundle(now)
 	};

@@ -13,6 +13,7 @@ import * as m006 from './006_registry_admin';
 import * as m007 from './007_rules';
 import * as m008 from './008_rate_limit';
 import * as m009 from './009_certidoes';
+import * as m010 from './010_distance';
 
 export const migrations: Readonly<Record<string, Migration>> = {
 	'001_registry': m001,
@@ -23,5 +24,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
 	'006_registry_admin': m006,
 	'007_rules': m007,
 	'008_rate_limit': m008,
-	'009_certidoes': m009
+	'009_certidoes': m009,
+	'010_distance': m010
 };

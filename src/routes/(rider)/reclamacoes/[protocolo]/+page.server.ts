@@ -1,4 +1,5 @@
 import { error } from '@sveltejs/kit';
+import { parseKm } from '$lib/domain/tariff';
 import { answerDeadline } from '$lib/domain/complaint';
 import { wallClock } from '$lib/domain/clock';
 import { overcharge } from '$lib/domain/overcharge';
@@ -23,9 +24,17 @@ export const load: PageServerLoad = async ({ params, url, setHeaders }) => {
 	setHeaders({ 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex' });
 	const occurredAt = new Date(complaint.occurredAt);
 	const rules = await effectiveRules();
+	// The distance the rider gave, for a per-km table (issue 13 item 3).
+	const distance = complaint.distanceKm ? parseKm(complaint.distanceKm) : null;
 	const check =
 		complaint.paidCentavos !== null
-			? overcharge(occurredAt, complaint.paidCentavos, rules.bandeiraContext, rules.decrees)
+			? overcharge(
+					occurredAt,
+					complaint.paidCentavos,
+					rules.bandeiraContext,
+					rules.decrees,
+					distance ? { km: distance } : {}
+				)
 			: null;
 	const received = wallClock(new Date(complaint.createdAt), profile.timeZone).date;
 	return {
@@ -40,6 +49,7 @@ export const load: PageServerLoad = async ({ params, url, setHeaders }) => {
 			bandeira: check.bandeira,
 			differenceCentavos: check.differenceCentavos,
 			chargedBandeiraII: check.chargedBandeiraII,
+			distanceMissing: check.distanceMissing,
 			sample: check.sample
 		},
 		deadlines: { answer: answerDeadline(received), extended: answerDeadline(received, true) }
