@@ -12,6 +12,13 @@ import type { HolidayProfile } from './holidays';
 import type { TariffDecree } from './tariff';
 import type { RegistryRules } from './registry';
 
+/** A text in the rider's three languages. */
+export interface Localized {
+	'pt-BR': string;
+	es: string;
+	en: string;
+}
+
 export interface LawRef {
 	/** The regime's file name: `lei-2059-2011`. */
 	id: string;
@@ -24,8 +31,12 @@ export interface LawRef {
 	validFrom: LocalDate;
 	/** Last day in force, when a later law replaced it. */
 	validTo?: LocalDate;
-	/** Where the text was published, and why `validFrom` is that date. */
+	/** Where the text was published. */
 	source: string;
+	/** Why `validFrom` is that date (Lei 2.059/2011: Art. 32, 90 days after publication). */
+	validFromReason?: Localized;
+	/** What a reader of /lei should know about this law (e.g. a newer law reported). */
+	notice?: Localized;
 	/** Whether /lei can show its text. */
 	hasText: boolean;
 	/** Why the text is not available (when `hasText` is false). */

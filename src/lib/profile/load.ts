@@ -94,6 +94,8 @@ function lawRef(id: string, r: RegimeFile): LawRef {
 		validFrom: r.validFrom,
 		...(r.validTo ? { validTo: r.validTo } : {}),
 		source: r.law.source,
+		...(r.law.validFromReason ? { validFromReason: r.law.validFromReason } : {}),
+		...(r.notice ? { notice: r.notice } : {}),
 		hasText: r.text !== null,
 		...(r.textReason ? { textReason: r.textReason } : {}),
 		...(r.offensesReason ? { offensesReason: r.offensesReason } : {}),

@@ -210,9 +210,13 @@ export const regimeSchema = v.pipe(
 			/** `Lei 2.059/2011`: how the app cites it. */
 			short: text,
 			published: date,
-			/** Where it was published, and why `validFrom` is that date. */
-			source: text
+			/** Where it was published. */
+			source: text,
+			/** Why `validFrom` is that date, in the rider's languages (`Art. 32: 90 dias…`). */
+			validFromReason: v.optional(localized)
 		}),
+		/** What a reader of /lei should know about this law (a newer law reported, a gap). */
+		notice: v.optional(localized),
 		/** The law's text, under the profile folder; null when it is not available. */
 		text: v.nullable(fileName),
 		/** Why the text is missing (required when `text` is null). */
