@@ -437,21 +437,30 @@ export function answerDeadline(receivedOn: LocalDate, extended = false): LocalDa
 }
 
 /**
- * The infractor's defense: 15 days from the notice of the auto de infração (Art. 27). A last day
- * with no office hours moves to the next business day (Lei 9.784/1999, art. 66 §1º, applied to
- * municipalities with no rule of their own: STJ, Súmula 633).
+ * The infractor's defense: 15 days from the notice of the auto de infração (Art. 27; `days` is the
+ * regime's `procedure.defenseDays`). A last day with no office hours moves to the next business day
+ * (Lei 9.784/1999, art. 66 §1º, applied to municipalities with no rule of their own: STJ, Súmula 633).
  * @example defenseDeadline('2026-12-02', calendar) //=> '2026-12-17'
  */
-export function defenseDeadline(notifiedOn: LocalDate, calendar: HolidayCalendar): LocalDate {
-	let day = addDays(notifiedOn, 15);
+export function defenseDeadline(
+	notifiedOn: LocalDate,
+	calendar: HolidayCalendar,
+	days = 15
+): LocalDate {
+	let day = addDays(notifiedOn, days);
 	while (!isBusinessDay(day, calendar)) day = addDays(day, 1);
 	return day;
 }
 
 /**
- * Reconsideration of a penalty: 5 business days from learning of the decision (Art. 28 §1º).
+ * Reconsideration of a penalty: 5 business days from learning of the decision (Art. 28 §1º;
+ * `businessDays` is the regime's `procedure.reconsiderationBusinessDays`).
  * @example reconsiderationDeadline('2026-12-02', calendar) //=> '2026-12-09'
  */
-export function reconsiderationDeadline(knownOn: LocalDate, calendar: HolidayCalendar): LocalDate {
-	return addBusinessDays(knownOn, 5, calendar);
+export function reconsiderationDeadline(
+	knownOn: LocalDate,
+	calendar: HolidayCalendar,
+	businessDays = 5
+): LocalDate {
+	return addBusinessDays(knownOn, businessDays, calendar);
 }

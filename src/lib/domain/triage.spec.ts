@@ -12,6 +12,7 @@ import {
 	parseQueueFilter,
 	type AutoDeadlineInput
 } from './triage';
+import type { Procedure } from './profile';
 import { rolimDeMoura } from '$lib/profile/rolim-de-moura';
 
 const calendar = holidayService(rolimDeMoura).calendar;
@@ -140,6 +141,60 @@ describe('autoDeadlines: defense (Art. 27) and reconsideration (Art. 28 §1º), 
 		expect(d.reconsideration).toEqual({ due: '2026-12-30', daysLeft: -1, overdue: true });
 		expect(d.decisionDue).toBe(false);
 	});
+
+	// Issue 13: the procedure in force on the day each deadline starts (a test-only later law with
+	// 10 days of defense and 3 business days of reconsideration from 2027-01-01).
+	const procedures: Procedure[] = [
+		{ ...rolimDeMoura.procedures[0]!, validTo: '2026-12-31' },
+		{
+			validFrom: '2027-01-01',
+			law: 'Lei 1/2026',
+			lawId: 'lei-teste-2027',
+			defenseDays: 10,
+			defenseCite: 'Art. 27',
+			reconsiderationBusinessDays: 3,
+			reconsiderationCite: 'Art. 28 §1º'
+		}
+	];
+	const byRegime: [
+		notified: string,
+		decided: string,
+		defense: string,
+		recon: string,
+		why: string
+	][] = [
+		[
+			'2026-12-02',
+			'2026-12-22',
+			'2026-12-17',
+			'2026-12-30',
+			'Lei 2.059/2011: 15 days, 5 business days'
+		],
+		[
+			'2027-01-04',
+			'2027-01-20',
+			'2027-01-14',
+			'2027-01-25',
+			'the later law: 10 days, 3 business days'
+		],
+		[
+			'2026-12-28',
+			'2027-01-20',
+			'2027-01-12',
+			'2027-01-25',
+			'notified under the old law, decided under the new'
+		]
+	];
+	for (const [notifiedOn, decidedOn, defense, recon, why] of byRegime)
+		test(`notified ${notifiedOn}, decided ${decidedOn} → ${defense} / ${recon}: ${why}`, () => {
+			const d = autoDeadlines(
+				auto({ notifiedOn, decision: 'imposta', decidedOn }),
+				'2027-02-01',
+				calendar,
+				procedures
+			);
+			expect([d.defense?.due, d.reconsideration?.due]).toEqual([defense, recon]);
+		});
 });
 
 describe('deadlineText: overdue said in words, not by colour alone', () => {

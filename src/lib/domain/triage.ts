@@ -16,6 +16,7 @@ import {
 	type ComplaintState
 } from './complaint';
 import type { HolidayCalendar } from './holidays';
+import { inForceOn, type Procedure } from './profile';
 import { parseVehicleCode, type VehicleCode } from './plate';
 import { brDate } from './br';
 
@@ -218,12 +219,27 @@ export interface AutoDeadlines {
 export function autoDeadlines(
 	a: AutoDeadlineInput,
 	today: LocalDate,
-	calendar: HolidayCalendar
+	calendar: HolidayCalendar,
+	procedures: readonly Procedure[] = []
 ): AutoDeadlines {
-	const defense = a.notifiedOn ? deadline(defenseDeadline(a.notifiedOn, calendar), today) : null;
+	// Each deadline by the procedure in force on the day it starts to run (Lei 2.059/2011's by
+	// default: Art. 27, 28 §1º).
+	const defense = a.notifiedOn
+		? deadline(
+				defenseDeadline(a.notifiedOn, calendar, inForceOn(a.notifiedOn, procedures)?.defenseDays),
+				today
+			)
+		: null;
 	const reconsideration =
 		a.decision === 'imposta' && a.decidedOn
-			? deadline(reconsiderationDeadline(a.decidedOn, calendar), today)
+			? deadline(
+					reconsiderationDeadline(
+						a.decidedOn,
+						calendar,
+						inForceOn(a.decidedOn, procedures)?.reconsiderationBusinessDays
+					),
+					today
+				)
 			: null;
 	return {
 		defense,

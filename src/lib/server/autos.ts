@@ -18,6 +18,7 @@ import {
 	type OffenseCatalog
 } from '$lib/domain/offenses';
 import { brDate } from '$lib/domain/br';
+import { inForceOn } from '$lib/domain/profile';
 import { defenseDeadline, reconsiderationDeadline } from '$lib/domain/complaint';
 import { autoDeadlines, type AutoDeadlines, type AutoDecision } from '$lib/domain/triage';
 import { profile } from '$lib/profile';
@@ -135,7 +136,8 @@ function toAuto(row: AutoRow, today: LocalDate, calendar: HolidayCalendar): Auto
 		deadlines: autoDeadlines(
 			{ notifiedOn: row.notified_on, decision, decidedOn: row.decided_on },
 			today,
-			calendar
+			calendar,
+			profile.procedures
 		)
 	};
 }
@@ -391,11 +393,13 @@ export async function recordAutoStep(
 					'defesa',
 					'Diga se a defesa foi julgada improcedente ou não foi apresentada.'
 				);
-			const due = defenseDeadline(row.notified_on, calendar);
+			const procedure = inForceOn(row.notified_on, profile.procedures);
+			const days = procedure?.defenseDays ?? 15;
+			const due = defenseDeadline(row.notified_on, calendar, days);
 			if (input.defense === 'sem_defesa' && input.on <= due)
 				return refuse(
 					'data',
-					`O prazo de defesa (15 dias, Art. 27) vai até ${brDate(due)}: sem defesa, a penalidade ` +
+					`O prazo de defesa (${days} dias, ${procedure?.defenseCite ?? 'Art. 27'}) vai até ${brDate(due)}: sem defesa, a penalidade ` +
 						'só é imposta depois dele, e a ciência da decisão vem depois disso.',
 					409
 				);
@@ -408,12 +412,14 @@ export async function recordAutoStep(
 					'reconsideracao',
 					'Diga se a reconsideração foi indeferida ou não foi pedida no prazo.'
 				);
-			const due = reconsiderationDeadline(row.decided_on, calendar);
+			const procedure = inForceOn(row.decided_on, profile.procedures);
+			const days = procedure?.reconsiderationBusinessDays ?? 5;
+			const due = reconsiderationDeadline(row.decided_on, calendar, days);
 			if (input.reconsideration === 'sem_pedido' && input.on <= due)
 				return refuse(
 					'data',
-					`A reconsideração pode ser pedida até ${brDate(due)} (5 dias úteis da ciência, ` +
-						'Art. 28 §1º): a decisão só se torna definitiva depois.',
+					`A reconsideração pode ser pedida até ${brDate(due)} (${days} dias úteis da ciência, ` +
+						`${procedure?.reconsiderationCite ?? 'Art. 28 §1º'}): a decisão só se torna definitiva depois.`,
 					409
 				);
 		}

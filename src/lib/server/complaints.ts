@@ -75,7 +75,7 @@ export interface CreateInput {
 
 /**
  * What `parseComplaint` needs at `now`: the municipality's zone and the situations of the offense
- * catalog in force — the same catalog `createComplaint` judges them by.
+ * catalog in force now (`createComplaint` then judges the conduct by the catalog at its instant).
  */
 export function complaintContext(now: Date): ComplaintContext {
 	const catalog = offenseCatalogAt(now);
@@ -196,8 +196,13 @@ export async function createComplaint(db: Db, input: CreateInput): Promise<Creat
 	try {
 		// The municipality's calendar: 31 Dec 22:00 in Rolim de Moura is still that year.
 		const today = wallClock(now, profile.timeZone).date;
-		const catalog = offenseCatalogAt(now);
-		const offenses = offensesOf(body.situations, catalog);
+		// The conduct is judged by the catalog in force when it happened, not when it is reported
+		// (issue 13): a situation that catalog does not describe (a later law added it) cites nothing.
+		const catalog = offenseCatalogAt(body.occurredAt);
+		const offenses = offensesOf(
+			body.situations.filter((code) => catalog.situations.some((s) => s.code === code)),
+			catalog
+		);
 		const year = Number(today.slice(0, 4));
 		const prefixo = body.vehicle ? await registeredPrefixo(db, body.vehicle) : null;
 		return await writeTransaction(db, async (trx): Promise<CreateResult> => {
