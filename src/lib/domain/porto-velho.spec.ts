@@ -12,6 +12,9 @@ import { parseBoundary, pointInPolygon } from './geo';
 import { holidayService } from './holiday-source';
 import { offensesOf } from './offenses';
 import { overcharge } from './overcharge';
+import { registryRulesOn } from './profile';
+import { verifyOn } from './registry';
+import { validateRegistryCsv } from './registry-csv';
 import { decreeAt, parseKm, quoteFare } from './tariff';
 
 function load(id: string) {
@@ -172,4 +175,42 @@ describe('Porto Velho: what the profile says it does not have', () => {
 		expect(pointInPolygon({ lat: -11.7271, lng: -61.7714 }, area)).toBe(false);
 		expect(pv.registrySample.split('\n')[0]).toMatch(/^prefixo,placa,/);
 	});
+});
+
+describe('Porto Velho: the registry without the law’s requirements (registry rules null)', () => {
+	const today = '2026-12-02';
+	const { entries, errors, warnings } = validateRegistryCsv(pv.registrySample, {
+		today,
+		rules: registryRulesOn(today, profile.registryRules)
+	});
+	test('the sample registry reads without errors, and no Art. 10-like cap is checked', () => {
+		expect(profile.registryRules).toEqual([]);
+		expect(errors).toEqual([]);
+		expect(warnings).toEqual([]);
+		expect(entries).toHaveLength(20);
+	});
+	const cases: [situacao: 'ativa' | 'suspensa' | 'cassada', validade: string, verdict: string][] = [
+		['ativa', '2027-01-01', 'regular'],
+		['ativa', '2026-12-01', 'irregular'],
+		['suspensa', '2027-01-01', 'irregular'],
+		['cassada', '2027-01-01', 'irregular']
+	];
+	for (const [situacao, validade, verdict] of cases)
+		test(`authorization ${situacao}, valid until ${validade} → ${verdict}, citing no article`, () => {
+			const first = entries[0];
+			if (!first) throw new Error('no sample entry');
+			// Old, under-powered and uninspected: none of that is checked without the law's text.
+			const entry = {
+				...first,
+				situacao,
+				autorizacaoValidade: validade,
+				anoFabricacao: 1990,
+				cilindradas: 50,
+				ultimaVistoria: '2001-01-01'
+			};
+			const result = verifyOn(entry, today, null);
+			expect(result.verdict).toBe(verdict);
+			expect(result.checks.map((c) => [c.id, c.article])).toEqual([['autorizacao', '']]);
+			expect(result.checks[0]?.detail).not.toMatch(/Art\./);
+		});
 });

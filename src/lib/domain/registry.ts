@@ -270,9 +270,20 @@ const BLOCKING: readonly CheckId[] = ['autorizacao', 'seguro'];
 export function verifyOn(
 	entry: RegistryEntry,
 	date: LocalDate,
-	rules: RegistryRules
+	rules: RegistryRules | null
 ): VerifyResult {
 	partsOf(date);
+	// No registry rules in the regime (its law's text is not available, e.g. Porto Velho's): only
+	// what the registry itself says — the authorization's situation and validity — citing nothing.
+	if (!rules) {
+		const a = autorizacao(entry, date);
+		const check: Check = {
+			...a,
+			article: '',
+			detail: a.detail.replace(/ \(Art\.[^)]*\)/g, '').replace(/ \(Art\. [^)]*\):.*$/, '.')
+		};
+		return { verdict: check.ok ? 'regular' : 'irregular', checks: [check] };
+	}
 	const checks = [
 		autorizacao(entry, date),
 		seguro(entry, date),
@@ -299,7 +310,7 @@ export function verifyOn(
 export function verifyAt(
 	entry: RegistryEntry,
 	at: Date,
-	rules: RegistryRules,
+	rules: RegistryRules | null,
 	timeZone: string
 ): VerifyResult {
 	return verifyOn(entry, wallClock(at, timeZone).date, rules);

@@ -255,7 +255,7 @@ export async function importDraft(
 	db: Db,
 	staff: Staff,
 	csvText: string,
-	options: { fileName: string; today: LocalDate; rules: RegistryRules; at?: Date }
+	options: { fileName: string; today: LocalDate; rules: RegistryRules | null; at?: Date }
 ): Promise<ImportResult> {
 	const { entries, errors, warnings } = validateRegistryCsv(csvText, options);
 	if (errors.length > 0) return { ok: false, errors, warnings };

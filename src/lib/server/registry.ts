@@ -125,8 +125,8 @@ export async function ensureSampleRegistry(
 	today: LocalDate
 ): Promise<Published | null> {
 	if ((await latestVersion(db)) !== null) return null;
+	// Null where the regime has no registry rules (its law's text is not available): format only.
 	const rules = registryRulesOn(today, profile.registryRules);
-	if (!rules) throw new Error(`Nenhuma regra do cadastro em vigor em ${today} no perfil.`);
 	const { entries, errors } = validateRegistryCsv(csvText, { today, rules });
 	if (errors.length > 0)
 		throw new Error(

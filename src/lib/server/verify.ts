@@ -34,7 +34,7 @@ export async function verifyQuery(query: string, at: Date) {
 	const snapshot = await publishedRegistry();
 	const entry = snapshot ? indexOf(snapshot).find(query) : null;
 	const rules = registryRulesOn(wallClock(at, profile.timeZone).date, profile.registryRules);
-	const result = entry && rules ? verifyAt(entry, at, rules, profile.timeZone) : notFound();
+	const result = entry ? verifyAt(entry, at, rules, profile.timeZone) : notFound();
 	return { code, entry, snapshot, ...result };
 }
 

@@ -62,8 +62,8 @@ export const actions = {
 			);
 		}
 		const today = wallClock(new Date(), profile.timeZone).date;
+		// Null where the regime has no registry rules (no law text): the format is still checked.
 		const rules = registryRulesOn(today, profile.registryRules);
-		if (!rules) return refuse(500, `Nenhuma regra do cadastro em vigor em ${today}.`);
 		const result = await importDraft(db(), staff, text, { fileName, today, rules });
 		if (!result.ok)
 			return refuse(
