@@ -24,7 +24,8 @@ const INPUTS = [
 	'project.inlang/settings.json',
 	'svelte.config.js',
 	'vite.config.ts',
-	'package.json'
+	'package.json',
+	'profiles'
 ];
 
 function newest(path: string): number {

@@ -14,7 +14,8 @@ import {
 	closeSync,
 	readFileSync,
 	readdirSync,
-	statSync
+	statSync,
+	writeFileSync
 } from 'node:fs';
 import { join } from 'node:path';
 
@@ -25,7 +26,8 @@ const inputs = [
 	'project.inlang/settings.json',
 	'svelte.config.js',
 	'vite.config.ts',
-	'package.json'
+	'package.json',
+	'profiles'
 ];
 
 function newest(path) {
@@ -41,7 +43,11 @@ function newest(path) {
 }
 
 const built = existsSync('build/index.js') ? statSync('build/index.js').mtimeMs : 0;
-if (built < Math.max(...inputs.map(newest))) {
+// The build carries one profile (GARUPA_MUNICIPIO, docs/profiles.md): another one needs a new build.
+const municipio = process.env.GARUPA_MUNICIPIO?.trim() || 'rolim-de-moura';
+const builtFor = 'data/build-profile.txt';
+const sameProfile = existsSync(builtFor) && readFileSync(builtFor, 'utf8').trim() === municipio;
+if (built < Math.max(...inputs.map(newest)) || !sameProfile) {
 	const log = 'data/build.log';
 	mkdirSync('data', { recursive: true });
 	process.stdout.write('Preparando o Garupa (primeira vez ou código alterado; ~1 min)… ');
@@ -55,6 +61,7 @@ if (built < Math.max(...inputs.map(newest))) {
 		console.error(`\nA compilação falhou (saída completa em ${log}).`);
 		process.exit(r.status ?? 1);
 	}
+	writeFileSync(builtFor, `${municipio}\n`);
 	console.log(`pronto em ${Math.round((Date.now() - started) / 1000)} s (registro em ${log}).`);
 }
 
