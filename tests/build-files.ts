@@ -9,9 +9,11 @@ import { join } from 'node:path';
 const buildDir = process.env.BUILD_DIR ?? 'build';
 
 /**
- * The client files each route node loads, read from the server build (adapter-node keeps
- * SvelteKit's `imports` and `stylesheets` of every node): staff only = what a staff node loads and
- * no rider node does. Derived independently of scripts/precache.js, which decides the precache.
+ * Files only staff pages can load, read from the build as shipped (derived independently of
+ * scripts/precache.js, which decides the precache): what staff route nodes import (adapter-node
+ * keeps SvelteKit's `imports` and `stylesheets` of every node), minus whatever rider code can
+ * load — the rider nodes' imports and, transitively, every client file their code names (dynamic
+ * imports included: the rider layout loads some modules lazily that staff pages import outright).
  */
 export function staffOnlyFiles(): string[] {
 	const dir = join(buildDir, 'server/chunks/nodes');
@@ -25,6 +27,31 @@ export function staffOnlyFiles(): string[] {
 		);
 		const isStaff = /entries\/pages\/admin\/|"src\/routes\/admin\//.test(source);
 		for (const file of files) (isStaff ? staff : rider).add(file);
+	}
+	const client = join(buildDir, 'client');
+	const byName = new Map<string, string>();
+	for (const sub of ['chunks', 'nodes', 'entry', 'assets', 'workers']) {
+		const folder = join(client, '_app/immutable', sub);
+		let names: string[] = [];
+		try {
+			names = readdirSync(folder);
+		} catch {
+			continue; // a build without this folder
+		}
+		for (const n of names) if (/\.(js|css)$/.test(n)) byName.set(n, `_app/immutable/${sub}/${n}`);
+	}
+	const queue = [...rider];
+	while (queue.length) {
+		const file = queue.pop() ?? '';
+		if (!file.endsWith('.js')) continue;
+		const text = readFileSync(join(client, file), 'utf8');
+		for (const [token] of text.matchAll(/[\w.-]+\.(?:js|css)\b/g)) {
+			const named = byName.get(token);
+			if (named && !rider.has(named)) {
+				rider.add(named);
+				queue.push(named);
+			}
+		}
 	}
 	return [...staff].filter((file) => !rider.has(file));
 }

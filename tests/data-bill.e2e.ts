@@ -8,6 +8,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { firstUseFiles, staffOnlyFiles } from './build-files';
+import { INSTALL_BUDGET_KIB, measureWorkerBill } from '../scripts/worker-bill.js';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -192,4 +193,25 @@ test('static files go precompressed by Accept-Encoding, hashed ones immutable fo
 		const response = await request.get(path, { headers: { 'accept-encoding': 'gzip' } });
 		expect(response.headers()['content-encoding'], path).toBe('gzip');
 	}
+});
+
+test('the worker’s install download stays within 150 KiB on the wire (issue 12’s goal)', async ({
+	browser,
+	baseURL
+}) => {
+	// Not met yet: the rider pages' own JS (SvelteKit's runtime and the CSR pages' nodes), the five
+	// offline pages and the worker itself add up to more (npm run bench prints the bill by group).
+	// Expected to fail until it fits; when it passes, drop this line so the goal becomes a gate.
+	test.fail(true, 'the install download is above 150 KiB (see the bench’s bill)');
+	const origin = baseURL ?? 'http://localhost:4173';
+	const { install, decoder } = await measureWorkerBill(
+		browser,
+		origin,
+		origin.replace('//localhost', '//127.0.0.1')
+	);
+	// What the bill must hold for its figure to mean anything.
+	expect(install.byGroup['rider JS/CSS'].entries).toBeGreaterThan(10);
+	expect(install.byGroup.pages.entries).toBeGreaterThanOrEqual(5);
+	expect(decoder.total.wire).toBeGreaterThan(300 * 1024); // the wasm came on first use, not before
+	expect(install.total.wire / 1024).toBeLessThanOrEqual(INSTALL_BUDGET_KIB);
 });
