@@ -7,7 +7,9 @@ const config = {
 	compilerOptions: { runes: true },
 	kit: {
 		// BUILD_DIR lets two builds (say, two end-to-end runs on different ports) coexist.
-		adapter: adapter({ out: process.env.BUILD_DIR ?? 'build' }),
+		// precompress (adapter-node's default, stated): .br and .gz beside every static file, served
+		// by Accept-Encoding; hashed files under /_app/immutable get a year's immutable caching.
+		adapter: adapter({ out: process.env.BUILD_DIR ?? 'build', precompress: true }),
 		...(process.env.KIT_OUT_DIR ? { outDir: process.env.KIT_OUT_DIR } : {}),
 		// Absolute asset and service-worker paths: a page kept offline at /verificar/007 must load
 		// the same /_app files, and the worker must register at /service-worker.js (scope /).

@@ -70,6 +70,11 @@ test('the worker installs only what a rider needs offline: nothing of the staff 
 	// Nothing of the staff area: no /admin page, no file only staff pages load.
 	expect(cached.filter((p) => /^(?:\/(?:es|en))?\/admin(?:\/|$)/.test(p))).toEqual([]);
 	expect(cached.filter((p) => staffOnly.includes(p.slice(1)))).toEqual([]);
+	// The precache fetches got the files whole, though the server sent them brotli-compressed.
+	const start = cached.find((p) => /^\/_app\/immutable\/entry\/start\./.test(p)) ?? '';
+	const kept = await page.evaluate(async (url) => (await caches.match(url))?.text(), start);
+	const plain = await page.request.get(start, { headers: { 'accept-encoding': 'identity' } });
+	expect(kept).toBe(await plain.text());
 	// Neither the QR decoder nor Leaflet before they are used.
 	expect(cached.filter((p) => WASM.test(p) || firstUse.includes(p.slice(1)))).toEqual([]);
 });
