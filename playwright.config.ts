@@ -5,6 +5,13 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 /** adapter-node's output (`BUILD_DIR`, as in svelte.config.js): two builds can run side by side. */
 const buildDir = process.env.BUILD_DIR ?? 'build';
 const database = `test-results/e2e-${port}.db`;
+/**
+ * The profile the server under test was built with (GARUPA_MUNICIPIO, as at build time). Another
+ * municipality runs only its own smoke test (tests/<municipio>.e2e.ts): the rest of the suite
+ * asserts Rolim de Moura's law, fares and data.
+ */
+const municipio = process.env.GARUPA_MUNICIPIO || 'rolim-de-moura';
+const OTHER_MUNICIPIOS = /porto-velho\.e2e\.ts/;
 
 /** SEMAM accounts the test server starts with (test-only passwords; never used elsewhere). */
 export const E2E_ACCOUNTS = {
@@ -78,7 +85,8 @@ export default defineConfig({
 	workers: 2,
 	retries: process.env.CI ? 1 : 0,
 	reporter: [['list']],
-	globalSetup: './tests/global-setup.ts',
+	// The camera videos are for Rolim de Moura's scan tests only.
+	...(municipio === 'rolim-de-moura' ? { globalSetup: './tests/global-setup.ts' } : {}),
 	use: {
 		baseURL: `http://localhost:${port}`,
 		locale: 'pt-BR',
@@ -87,30 +95,33 @@ export default defineConfig({
 			args: chromiumArgs
 		}
 	},
-	projects: [
-		// SEMAM publishing a real registry and editing stands changes what every rider page shows
-		// (no more sample notice, other stands): those tests run after all the others.
-		{
-			name: 'semam-publishing',
-			testMatch: LAST,
-			dependencies: ['chromium', 'camera', 'camera-foreign']
-		},
-		{ name: 'chromium', testIgnore: [/scan\.e2e\.ts/, LAST] },
-		// The in-app QR scanner, through a fake rear camera showing the sticker of prefix 007…
-		{
-			name: 'camera',
-			testMatch: /scan\.e2e\.ts/,
-			grepInvert: /@foreign-camera/,
-			use: fakeCamera(cameraVideos.vehicle)
-		},
-		// …and one showing somebody else's QR code.
-		{
-			name: 'camera-foreign',
-			testMatch: /scan\.e2e\.ts/,
-			grep: /@foreign-camera/,
-			use: fakeCamera(cameraVideos.foreign)
-		}
-	],
+	projects:
+		municipio !== 'rolim-de-moura'
+			? [{ name: municipio, testMatch: new RegExp(`${municipio}\\.e2e\\.ts$`) }]
+			: [
+					// SEMAM publishing a real registry and editing stands changes what every rider page shows
+					// (no more sample notice, other stands): those tests run after all the others.
+					{
+						name: 'semam-publishing',
+						testMatch: LAST,
+						dependencies: ['chromium', 'camera', 'camera-foreign']
+					},
+					{ name: 'chromium', testIgnore: [/scan\.e2e\.ts/, LAST, OTHER_MUNICIPIOS] },
+					// The in-app QR scanner, through a fake rear camera showing the sticker of prefix 007…
+					{
+						name: 'camera',
+						testMatch: /scan\.e2e\.ts/,
+						grepInvert: /@foreign-camera/,
+						use: fakeCamera(cameraVideos.vehicle)
+					},
+					// …and one showing somebody else's QR code.
+					{
+						name: 'camera-foreign',
+						testMatch: /scan\.e2e\.ts/,
+						grep: /@foreign-camera/,
+						use: fakeCamera(cameraVideos.foreign)
+					}
+				],
 	webServer: {
 		// A fresh database each run, with the SEMAM accounts; the server migrates it and loads the
 		// sample registry.
@@ -121,6 +132,7 @@ export default defineConfig({
 			PORT: String(port),
 			HOST: '127.0.0.1',
 			ORIGIN: `http://localhost:${port}`,
+			GARUPA_MUNICIPIO: municipio,
 			// As `npm start` sets it (scripts/start.js): 3 photos of 5 MB and the fields.
 			BODY_SIZE_LIMIT: '16M',
 			// Every test files its complaints from 127.0.0.1: the default 20 per 10 minutes would refuse

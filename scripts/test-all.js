@@ -69,9 +69,9 @@ function timed(name, seconds) {
 	return seconds.toFixed(1);
 }
 
-function check(name, cmd, args) {
+function check(name, cmd, args, env = {}) {
 	console.log(`\n▶ ${name}`);
-	const r = run(cmd, args);
+	const r = run(cmd, args, env);
 	suites.push({ name, passed: r.ok ? 1 : 0, failed: r.ok ? 0 : 1, skipped: 0 });
 	console.log(`${r.ok ? '✔' : '✘'} ${name} (${timed(name, r.seconds)} s)`);
 	return r.ok;
@@ -194,6 +194,20 @@ try {
 
 	if (built) {
 		playwright('end-to-end tests (SQLite)', `${out}/playwright-sqlite.json`, [], {});
+		// Issue 13 item 4: the second real profile, built and served with GARUPA_MUNICIPIO=porto-velho;
+		// only its smoke test (tests/porto-velho.e2e.ts) runs against it (playwright.config.ts).
+		const pv = {
+			GARUPA_MUNICIPIO: 'porto-velho',
+			KIT_OUT_DIR: '.svelte-kit-pv',
+			BUILD_DIR: 'build-pv'
+		};
+		if (check('build (GARUPA_MUNICIPIO=porto-velho)', 'npm', ['run', '--silent', 'build'], pv))
+			playwright(
+				'end-to-end smoke (GARUPA_MUNICIPIO=porto-velho)',
+				`${out}/playwright-porto-velho.json`,
+				[],
+				{ ...pv, E2E_PORT: '4183' }
+			);
 		if (pgUrl) {
 			const url = await pgDatabase(pgUrl, 'garupa_e2e');
 			playwright(

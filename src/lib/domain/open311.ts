@@ -15,6 +15,7 @@ import {
 	zonedInstant,
 	type LocalDate
 } from './clock';
+import { profile } from '$lib/profile';
 import { answerDeadline, COMPLAINT_STATES, OTHER_CODE, type ComplaintState } from './complaint';
 import {
 	citeOf,
@@ -30,7 +31,8 @@ export const MAX_RANGE_DAYS = 90;
 export const MAX_RESULTS = 1000;
 /** Decimal places of a published position: 3 ≈ 110 m, enough for a street, not for a doorstep. */
 export const POSITION_DECIMALS = 3;
-export const AGENCY = 'SEMAM';
+/** The office of the profile (`SEMAM` in Rolim de Moura, `SEMTRAN` in Porto Velho). */
+export const AGENCY = profile.office.acronym;
 
 export type Lang = keyof Localized;
 
@@ -99,7 +101,7 @@ export function toService(
 		? `${situation.wording[lang]}. ${catalog.law}: ` +
 			provisions.map((p) => (p.penalty ? `${p.cite} (${p.penalty})` : p.cite)).join('; ') +
 			'.'
-		: `${situation.wording[lang]}. A SEMAM lê o relato e enquadra o fato na lei.`;
+		: `${situation.wording[lang]}. A ${AGENCY} lê o relato e enquadra o fato na lei.`;
 	return {
 		service_code: situation.code,
 		service_name: situation.wording[lang],

@@ -76,7 +76,11 @@ export const GET: RequestHandler = async ({ url, request }) => {
 						sample: fare.decree.sample
 					}
 				: null,
-			basis: `${bandeira.rule.law}, art. 16`
+			// The rule's own citation: `Lei 2.059/2011, art. 16`; where a decree sets it, the decree's
+			// (`Decreto nº 12.253/2011, art. 1º`, Porto Velho).
+			basis: /^art\./i.test(bandeira.rule.cite)
+				? `${bandeira.rule.law}, ${bandeira.rule.cite.replace(/^Art\./, 'art.')}`
+				: bandeira.rule.cite
 		},
 		{ 'cache-control': instant.given ? 'public, max-age=300' : 'no-store' }
 	);
