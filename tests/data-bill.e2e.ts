@@ -8,6 +8,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { firstUseFiles, staffOnlyFiles } from './build-files';
+import { expectNoAxeViolations } from './helpers';
 import { INSTALL_BUDGET_KIB, measureWorkerBill } from '../scripts/worker-bill.js';
 
 test.describe.configure({ timeout: 90_000 });
@@ -92,7 +93,7 @@ test('the QR decoder comes when the scanner is first used, shows its download on
 	).toEqual([]);
 
 	// A slow line: the download's progress is on screen, as a progress bar.
-	await slowWasm(context, 2500);
+	await slowWasm(context, 5000);
 	const sticker = await qrPng(new URL('/v/007', baseURL).href);
 	await photoInput(page).setInputFiles({
 		name: 'adesivo.png',
@@ -104,6 +105,7 @@ test('the QR decoder comes when the scanner is first used, shows its download on
 	await expect(page.getByTestId('scan-download')).toContainText(
 		/Baixando o leitor de QR code \(só na primeira vez\): 0 kB de 1\.\d{3} kB/
 	);
+	await expectNoAxeViolations(page);
 	await expect(page).toHaveURL(/\/(verificar|v)\/007$/, { timeout: 20_000 });
 	await context.unroute(WASM);
 
@@ -143,6 +145,7 @@ test('offline before the decoder was ever downloaded, the scanner says it needs 
 		'Sem conexão: o leitor de QR code ainda não foi baixado neste celular'
 	);
 	await expect(problem).toContainText('Digitar o prefixo ou a placa sempre funciona');
+	await expectNoAxeViolations(page);
 	// And typing does work, offline, against the registry kept on the phone.
 	await page.getByRole('textbox').first().fill('007');
 	await page.getByRole('textbox').first().press('Enter');
