@@ -33,7 +33,11 @@ export const GET: RequestHandler = async ({ url, request }) => {
 		at.getUTCFullYear() <= LAST_YEAR ? answerAt(at, rules.bandeiraContext, rules.decrees) : null;
 	if (!answer) {
 		const message = m.api_at_range(
-			{ from: profile.laws[0]?.validFrom ?? '', to: `${LAST_YEAR}-12-31` },
+			{
+				law: profile.laws[0]?.short ?? '',
+				from: profile.laws[0]?.validFrom ?? '',
+				to: `${LAST_YEAR}-12-31`
+			},
 			{ locale }
 		);
 		return apiError(400, 'out_of_range', message, { at: message });
