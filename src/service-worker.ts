@@ -119,7 +119,7 @@ registerRoute(
  * A first-use file this device already holds (in any cache: an older version precached the QR
  * decoder) moves to the first-use cache, so a rider who had it offline keeps it across the update.
  */
-async function keepFirstUseFiles(): Promise<void> {
+async function adoptHeldFirstUseFiles(): Promise<void> {
 	const cache = await caches.open(FIRST_USE_CACHE);
 	for (const url of firstUse) {
 		if (await cache.match(url)) continue;
@@ -145,7 +145,7 @@ self.addEventListener('install', (event) => {
 						OFFLINE_PAGES.map((p) => cache.add(new Request(p, { credentials: 'same-origin' })))
 					)
 				),
-			keepFirstUseFiles()
+			adoptHeldFirstUseFiles()
 		])
 			.catch(() => undefined)
 			.then(() => self.skipWaiting())
