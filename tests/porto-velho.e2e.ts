@@ -118,4 +118,21 @@ test.describe('Porto Velho (GARUPA_MUNICIPIO=porto-velho)', () => {
 		await expect(page).toHaveURL(/\/admin\/reclamacoes/);
 		await expect(page.locator('main')).toContainText(/PV-\d{4}-\d{6}|Nenhuma/);
 	});
+
+	// Issue 13 item 2: /lei names the law in force and says plainly that its text is not available.
+	test('/lei: the law in force, its text not available, and why', async ({ page }) => {
+		await page.goto('/lei');
+		await expect(page.getByRole('heading', { level: 1 })).toContainText(
+			'Lei municipal nº 1.856/2009'
+		);
+		await expect(page.getByRole('status')).toContainText(
+			'O texto desta lei não está disponível no Garupa.'
+		);
+		await expect(page.getByRole('status')).toContainText('Lei nº 1.856/2009');
+		await expect(page.locator('article')).toHaveCount(0);
+		await page.goto('/lei?data=2010-01-01');
+		await expect(page.getByRole('status')).toContainText(
+			'Nenhuma lei do mototáxi está em vigor em 01/01/2010'
+		);
+	});
 });
