@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 import { garupaProfile } from './src/lib/profile/vite-plugin.ts';
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { precacheTransform } from './scripts/precache.js';
 
 /** SvelteKit's output folder (svelte.config.js reads the same variable); .svelte-kit by default. */
@@ -72,8 +73,13 @@ export default defineConfig({
 		assetsInlineLimit: 0
 	},
 	resolve: {
-		// Leaflet's ES module build, so the bundler can drop what the map does not use.
-		alias: [{ find: /^leaflet$/, replacement: 'leaflet/dist/leaflet-src.esm.js' }]
+		// Leaflet from its source modules, only the parts the maps use (see src/lib/map/leaflet.js).
+		alias: [
+			{
+				find: /^leaflet$/,
+				replacement: fileURLToPath(new URL('./src/lib/map/leaflet.js', import.meta.url))
+			}
+		]
 	},
 	test: {
 		include: ['src/**/*.spec.ts', 'scripts/**/*.spec.ts'],

@@ -5,8 +5,9 @@
  *
  * A first visit is a fresh browser context (empty cache, no service worker) loading the page
  * until the network is idle: the document, the `modulepreload` closure and whatever the page
- * loads before it is idle. The service worker's own downloads (its script, the precache) are
- * left out: they are the worker's bill, counted apart. Requests leaving localhost are aborted
+ * loads before it is idle. The service worker (its registration module, its script, the
+ * precache, what the page loads once it is ready) is left out: that is the worker's bill,
+ * counted apart. Requests leaving localhost are aborted
  * (map tiles never count, and tests never reach the internet).
  *
  * Budgets are judged on gzip -9 of each file's bytes, so figures compare across servers; brotli
@@ -53,7 +54,13 @@ const sizes = (body) => ({
  * @returns {Promise<FirstVisit>}
  */
 export async function measureFirstVisit(browser, url) {
-	const context = await browser.newContext();
+	// No service worker: its registration module, its install (the precache) and what the page
+	// loads once it is ready are the worker's bill, counted apart; and whether they start before
+	// "idle" is timing, not size. The pages register it only where the browser has one.
+	const context = await browser.newContext({ serviceWorkers: 'block' });
+	await context.addInitScript(() => {
+		delete /** @type {{ serviceWorker?: unknown }} */ (Navigator.prototype).serviceWorker;
+	});
 	await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort());
 	/** @type {Map<string, FileSizes | null>} */
 	const files = new Map();

@@ -76,7 +76,7 @@ export function createStandsMap(node: HTMLElement, options: StandsMapOptions): S
 				fillColor: '#c2410c',
 				fillOpacity: 1
 			})
-				.bindTooltip(options.labels.you, { permanent: false })
+				.bindPopup(options.labels.you) // a tap shows it (a hover tooltip needs a mouse)
 				.addTo(map);
 			if (nearest?.icon) nearest.marker.setIcon(nearest.icon);
 			nearest = null;
