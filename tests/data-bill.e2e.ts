@@ -129,6 +129,7 @@ test('the QR decoder comes when the scanner is first used, shows its download on
 		timeout: 20_000
 	});
 	await expect(page.getByTestId('scan-problem')).toHaveCount(0);
+	await expect(page.getByTestId('scan-needs-connection')).toHaveCount(0);
 	await context.setOffline(false);
 });
 
@@ -139,6 +140,11 @@ test('offline before the decoder was ever downloaded, the scanner says it needs 
 	await installWorker(page, '/verificar');
 	await context.setOffline(true);
 	await page.reload();
+	// Said before the rider taps…
+	await expect(page.getByTestId('scan-needs-connection')).toContainText(
+		'Sem conexão: o leitor de QR code ainda não foi baixado neste celular'
+	);
+	// …and again, as the answer, when the scanner is asked for.
 	await page.getByRole('button', { name: 'Escanear QR code' }).click();
 	const problem = page.getByRole('alert');
 	await expect(problem).toContainText(

@@ -87,6 +87,14 @@ async function fetchWasm(onProgress: (p: DecoderProgress) => void): Promise<Arra
 	return bytes.buffer;
 }
 
+/**
+ * Whether scanning must wait for a connection: no QR reader of the browser's own and the decoder
+ * never downloaded on this device (asked when the phone is offline).
+ */
+export async function decoderNeedsDownload(): Promise<boolean> {
+	return (await nativeDetector()) === null && !(await wasmKept());
+}
+
 let ponyfill: Promise<QrDetector> | undefined;
 
 async function ponyfillDetector(onProgress: (p: DecoderProgress) => void): Promise<QrDetector> {
