@@ -55,6 +55,13 @@ test.describe('Porto Velho (GARUPA_MUNICIPIO=porto-velho)', () => {
 		await expect(flagHeading(page)).toHaveText(/Bandeira I$/);
 		await page.goto('/tarifa?data=2026-12-08&hora=05:59');
 		await expect(flagHeading(page)).toHaveText(/Bandeira II$/);
+		// The rules as the profile states them: Decreto nº 12.253/2011, art. 1º, not Rolim de Moura's.
+		const rules = page.locator('section[aria-labelledby="regras"]');
+		await expect(rules).toContainText('das 20h de um dia às 6h do dia seguinte');
+		await expect(rules).toContainText('sábados, domingos e feriados');
+		await expect(rules).toContainText('valor por km');
+		await expect(rules).toContainText('Decreto nº 12.253/2011, art. 1º');
+		await expect(rules).not.toContainText('Art. 16');
 	});
 
 	test('GET /api/bandeira: the decree, the rate per km and the total', async ({ request }) => {
