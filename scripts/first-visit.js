@@ -59,7 +59,7 @@ export async function measureFirstVisit(browser, url) {
 	// "idle" is timing, not size. The pages register it only where the browser has one.
 	const context = await browser.newContext({ serviceWorkers: 'block' });
 	await context.addInitScript(() => {
-		delete /** @type {{ serviceWorker?: unknown }} */ (Navigator.prototype).serviceWorker;
+		Reflect.deleteProperty(Navigator.prototype, 'serviceWorker');
 	});
 	await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort());
 	/** @type {Map<string, FileSizes | null>} */
