@@ -127,6 +127,10 @@ test.describe('Porto Velho (GARUPA_MUNICIPIO=porto-velho)', () => {
 		await loginAs(page, 'fiscal', '/admin/reclamacoes');
 		await expect(page).toHaveURL(/\/admin\/reclamacoes/);
 		await expect(page.locator('main')).toContainText(/PV-\d{4}-\d{6}|Nenhuma/);
+		// The staff area names Porto Velho's office and city, not Rolim de Moura's.
+		await expect(page.locator('body')).toContainText('SEMTRAN');
+		await expect(page.locator('body')).toContainText('Prefeitura de Porto Velho');
+		await expect(page.locator('body')).not.toContainText('SEMAM');
 	});
 
 	// Issue 13 item 2: /lei names the law in force and says plainly that its text is not available.
