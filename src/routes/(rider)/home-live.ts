@@ -91,9 +91,11 @@ function start(): void {
 	const time = document.querySelector<HTMLTimeElement>('.now time');
 	const notes = document.querySelector<HTMLElement>('.notes');
 	if (!holder?.dataset.live || !section || !time || !notes) return;
-	const { serverNow, bundle } = JSON.parse(holder.dataset.live) as {
+	const { serverNow, bundle, city } = JSON.parse(holder.dataset.live) as {
 		serverNow: number;
 		bundle: RulesBundle;
+		/** The profile's municipality, for the zone note. */
+		city: string;
 	};
 	const locale = getLocale();
 	const tz = bundle.timeZone;
@@ -232,7 +234,7 @@ function start(): void {
 
 	function renderNotes(clock: Clock): void {
 		const texts: [id: string, text: string][] = [];
-		if (otherZone) texts.push(['zone-note', m.zone_note({ utc: bundle.utcLabel })]);
+		if (otherZone) texts.push(['zone-note', m.zone_note({ utc: bundle.utcLabel, city })]);
 		const skew = clockSkew(clock.offset);
 		if (clock.source === 'corrected' && skew) {
 			const n = skew.amount;
