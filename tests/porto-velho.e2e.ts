@@ -65,6 +65,9 @@ test.describe('Porto Velho (GARUPA_MUNICIPIO=porto-velho)', () => {
 		await expect(rules).toContainText('valor por km');
 		await expect(rules).toContainText('Decreto nº 12.253/2011, art. 1º');
 		await expect(rules).not.toContainText('Art. 16');
+		// Porto Velho's pontos facultativos are its own (listed from the profile), not Rolim de
+		// Moura's afternoons of 24 and 31 December.
+		await expect(rules).not.toContainText('24 e 31 de dezembro');
 	});
 
 	test('GET /api/bandeira: the decree, the rate per km and the total', async ({ request }) => {
