@@ -16,9 +16,7 @@ import { budgetedBytes, FIRST_VISIT_BUDGETS, measureFirstVisit } from '../script
 const NOT_MET_YET: Record<string, string> = {
 	'/verificar':
 		'~67 KiB: the SvelteKit + Svelte client runtime alone is ~37 KiB of the 45 (the offline verdict and the QR scanner are rendered in the browser)',
-	'/reclamar': '~66 KiB: the same runtime, plus the complaint form (~11 KiB)',
-	'/pontos':
-		'95.2 KiB at 86cb190 (94.2 before 096d9d7): 0.9 KiB is the municipality profile the rider layout and page import in the browser for a few names; served as page data instead, it fits'
+	'/reclamar': '~66 KiB: the same runtime, plus the complaint form (~11 KiB)'
 };
 
 test.describe('first-visit budgets (issue 12)', () => {

@@ -3,8 +3,22 @@ import { profile } from '$lib/profile';
 import { effectiveRules } from '$lib/server/calendar';
 import type { LayoutServerLoad } from './$types';
 
-/** Whether the fares shown today are sample values (no real decree in force yet, Art. 17). */
+/**
+ * Whether the fares shown today are sample values (no real decree in force yet, Art. 17), and the
+ * profile's few names rider pages print (footer, /pontos): sent as data, so the browser does not
+ * load the profile module for them (issue 12: /pontos's first-visit budget).
+ */
 export const load: LayoutServerLoad = async () => {
 	const { decrees } = await effectiveRules();
-	return { sampleFares: decreeAt(new Date(), decrees, profile.timeZone)?.sample !== false };
+	return {
+		sampleFares: decreeAt(new Date(), decrees, profile.timeZone)?.sample !== false,
+		site: {
+			city: profile.name,
+			state: profile.state,
+			utc: profile.utcLabel,
+			office: profile.office.acronym,
+			law: profile.laws.at(-1)?.title ?? '',
+			lawHasText: profile.laws.some((l) => l.hasText)
+		}
+	};
 };
