@@ -93,6 +93,8 @@ test('a fiscal triages with a public note the rider sees (the internal one never
 	await expect(page).toHaveURL(/\/auto\?numero=AI-\d{4}-\d{6}$/);
 	await expect(page.getByTestId('agent').first()).toHaveText('Fernanda Fiscal');
 	await expect(page.locator('main')).toContainText('Art. 20, VII');
+	// The law in force on the day of the conduct, from the profile.
+	await expect(page.locator('main')).toContainText('Art. 20, VII da Lei municipal nº 2.059/2011.');
 	await expect(page.locator('main')).toContainText('Advertência');
 	await expectEscaped(page, '[data-testid="auto-description"]');
 	await expectNoAxeViolations(page);

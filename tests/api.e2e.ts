@@ -144,6 +144,7 @@ test.describe('GET /api/holidays', () => {
 		expect(res.status()).toBe(200);
 		const body = await res.json();
 		expect(body.year).toBe(2026);
+		expect(body.basis).toBe('Lei 2.059/2011, art. 16 §1º');
 		expect(body.holidays).toContainEqual({
 			date: '2026-08-05',
 			name: 'Aniversário de Rolim de Moura',

@@ -90,6 +90,9 @@ test.describe('Porto Velho (GARUPA_MUNICIPIO=porto-velho)', () => {
 		const bad = await request.get('/api/bandeira?km=100.01');
 		expect(bad.status()).toBe(400);
 		expect((await bad.json()).error.code).toBe('invalid_km');
+		// The holidays' basis is the decree's article too, not Rolim de Moura's law.
+		const holidays = await (await request.get('/api/holidays?year=2026')).json();
+		expect(holidays.basis).toBe('Decreto nº 12.253/2011, art. 1º');
 	});
 
 	test('one complaint, without JavaScript: unclassified, with the distance, protocol PV-', async ({

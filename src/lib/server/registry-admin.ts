@@ -7,6 +7,7 @@
  */
 import type { LocalDate } from '$lib/domain/clock';
 import { formatPlate, formatPrefix, normalizePrefix } from '$lib/domain/plate';
+import { profile } from '$lib/profile';
 import type { RegistryEntry, RegistryRules, RegistrySnapshot } from '$lib/domain/registry';
 import {
 	REGISTRY_COLUMNS,
@@ -333,7 +334,7 @@ export const REFUSAL: Readonly<Record<PublishRefusal, string>> = {
 
 /** Where the snapshot came from, shown in the history and to riders. */
 export function publishSource(staff: Staff, importedFile: string | null): string {
-	const by = `Edição na SEMAM por ${staff.email}`;
+	const by = `Edição na ${profile.office.acronym} por ${staff.email}`;
 	return importedFile ? `${by} (a partir de ${importedFile})` : by;
 }
 

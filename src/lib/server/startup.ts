@@ -47,7 +47,7 @@ export async function initDatabase(db: Db = sharedDb()): Promise<void> {
 	if (!staff)
 		log(
 			'info',
-			'Nenhuma conta da SEMAM ainda. Crie a primeira (a senha vem da entrada padrão): ' +
+			`Nenhuma conta da ${profile.office.acronym} ainda. Crie a primeira (a senha vem da entrada padrão): ` +
 				'npm run staff:create -- --email <e-mail> --role gestor --name "Nome"'
 		);
 }

@@ -5,9 +5,10 @@
 import { error } from '@sveltejs/kit';
 import { getRequestEvent } from '$app/server';
 import { roleAllows, type Role, type StaffMember } from '$lib/domain/staff';
+import { profile } from '$lib/profile';
 
-export const UNAUTHENTICATED = 'Entre com sua conta da SEMAM para continuar.';
-export const FORBIDDEN = 'Esta ação é só para gestores da SEMAM.';
+export const UNAUTHENTICATED = `Entre com sua conta da ${profile.office.acronym} para continuar.`;
+export const FORBIDDEN = `Esta ação é só para gestores da ${profile.office.acronym}.`;
 
 /** The signed-in member when they may do what needs `role`; else a 401 or 403 error. */
 export function requireStaff(role: Role = 'fiscal'): StaffMember {

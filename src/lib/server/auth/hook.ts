@@ -6,6 +6,7 @@
  */
 import { redirect, type Handle, type RequestEvent } from '@sveltejs/kit';
 import { roleAllows } from '$lib/domain/staff';
+import { profile } from '$lib/profile';
 import { db } from '../db';
 import { accessOf, ADMIN_PATH, roleNeeded } from './access';
 import { FORBIDDEN, UNAUTHENTICATED } from './guard';
@@ -22,9 +23,9 @@ const forbiddenPage = () =>
 	new Response(
 		`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">` +
 			`<meta name="viewport" content="width=device-width, initial-scale=1">` +
-			`<title>Acesso restrito — SEMAM · Garupa</title></head><body>` +
+			`<title>Acesso restrito — ${profile.office.acronym} · Garupa</title></head><body>` +
 			`<main style="font:1.1rem/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem">` +
-			`<h1>Acesso restrito</h1><p>${FORBIDDEN}</p><p><a href="/admin">Voltar à área da SEMAM</a></p>` +
+			`<h1>Acesso restrito</h1><p>${FORBIDDEN}</p><p><a href="/admin">Voltar à área da ${profile.office.acronym}</a></p>` +
 			`</main></body></html>`,
 		{
 			status: 403,

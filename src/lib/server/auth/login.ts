@@ -3,6 +3,7 @@
  * timing does not tell them apart either), the lockout of ./lockout.ts, and a new session.
  */
 import { isRole, type StaffMember } from '$lib/domain/staff';
+import { profile } from '$lib/profile';
 import type { Db } from '../db';
 import { audit } from '../audit';
 import { delayAfter, forgetAttempt, lockState, recordFailure, recordSuccess } from './lockout';
@@ -27,12 +28,11 @@ export function lockedMessage(seconds: number): string {
 	const minutes = Math.max(1, Math.ceil(seconds / 60));
 	return (
 		`Muitas tentativas erradas. Por segurança, o acesso está bloqueado por ${minutes} ` +
-		`minuto${minutes === 1 ? '' : 's'}. Se esqueceu a senha, peça a um(a) gestor(a) da SEMAM.`
+		`minuto${minutes === 1 ? '' : 's'}. Se esqueceu a senha, peça a um(a) gestor(a) da ${profile.office.acronym}.`
 	);
 }
 
-export const BUSY =
-	'Muitos acessos à área da SEMAM neste momento. Tente de novo em alguns segundos.';
+export const BUSY = `Muitos acessos à área da ${profile.office.acronym} neste momento. Tente de novo em alguns segundos.`;
 /** Retry-After for a sign-in refused because the password checks are all taken. */
 export const BUSY_RETRY_SECONDS = 5;
 /** Sign-ins from one address waiting for their turn, at most (beyond: the BUSY 429). */

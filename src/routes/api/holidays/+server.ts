@@ -1,5 +1,6 @@
 import { wallClock } from '$lib/domain/clock';
 import { m } from '$lib/paraglide/messages';
+import { inForceOn } from '$lib/domain/profile';
 import { profile } from '$lib/profile';
 import { apiError, apiLocale, ok, preflight } from '$lib/server/api';
 import { effectiveRules } from '$lib/server/calendar';
@@ -17,11 +18,22 @@ export const GET: RequestHandler = async ({ url, request }) => {
 		return apiError(400, 'invalid_year', message, { year: message });
 	}
 	const cal = (await effectiveRules()).holidays.year(year);
+	// The rule that makes holidays bandeira II, as in force on the year's first day (the latest
+	// one before the first regime): Lei 2.059/2011, art. 16 §1º in Rolim de Moura; the fare
+	// decree's own article where a decree sets it (Porto Velho).
+	const rule =
+		inForceOn(`${year}-01-01`, profile.bandeiraRules) ?? profile.bandeiraRules.at(-1) ?? null;
+	const cite = rule ? (rule.holidays?.cite ?? rule.cite) : '';
+	const basis = !rule
+		? null
+		: /^art\./i.test(cite)
+			? `${rule.law}, ${cite.replace(/^Art\./, 'art.')}`
+			: cite;
 	return ok(
 		{
 			year,
 			timeZone: profile.timeZone,
-			basis: 'Lei 2.059/2011, art. 16 §1º',
+			basis,
 			holidays: cal.holidays,
 			pontosFacultativos: cal.facultativos,
 			policy: {

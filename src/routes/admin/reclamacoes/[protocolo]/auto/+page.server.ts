@@ -1,5 +1,7 @@
 import { error } from '@sveltejs/kit';
 import { citeOf, situationsOf } from '$lib/domain/offenses';
+import { inForceOn } from '$lib/domain/profile';
+import { profile } from '$lib/profile';
 import { requireStaff } from '$lib/server/auth/guard';
 import { AUTO_NUMBER, autoByNumber, penaltyFor } from '$lib/server/autos';
 import { getComplaintForStaff } from '$lib/server/complaint-staff';
@@ -27,6 +29,9 @@ export const load: PageServerLoad = async ({ params, url }) => {
 		(s) => s.wording['pt-BR']
 	);
 
+	// The law in force on the day of the conduct: the auto cites it (Art. 26).
+	const law = inForceOn(localDate(complaint.occurredAt), profile.laws)?.title ?? null;
+
 	const number = url.searchParams.get('numero');
 	if (number !== null) {
 		const auto = AUTO_NUMBER.test(number) ? await autoByNumber(db(), number, now) : null;
@@ -34,6 +39,7 @@ export const load: PageServerLoad = async ({ params, url }) => {
 		return {
 			complaint,
 			situations,
+			law,
 			auto: {
 				number: auto.number,
 				issuedAt: auto.issuedAt,
@@ -62,6 +68,7 @@ export const load: PageServerLoad = async ({ params, url }) => {
 	return {
 		complaint,
 		situations,
+		law,
 		auto: {
 			number: null,
 			issuedAt: now.toISOString(),
