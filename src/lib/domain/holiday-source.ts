@@ -29,6 +29,10 @@ function baseOf(profile: Profile): (year: number) => BaseHoliday[] {
 		timezone: profile.timeZone,
 		types: [...TYPES]
 	});
+	// A ponto facultativo the library does not know (Porto Velho's 28 October, Dia do Servidor
+	// Público) is added as an optional day, so the profile's rule keys are all it takes.
+	for (const [rule, f] of Object.entries(profile.holidays.facultativos))
+		if (!hd.getRule(rule)) hd.setHoliday(rule, { name: { pt: f.name }, type: 'optional' });
 	return (year) => {
 		// The library's names in the rider's other languages, matched by rule and day.
 		const other = (lang: 'es' | 'en') =>

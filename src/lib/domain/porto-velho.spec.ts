@@ -92,6 +92,11 @@ describe('Porto Velho: bandeira by the Decreto nº 12.253/2011, Art. 1º', () =>
 		expect(year.facultativos.map((f) => f.name)).toEqual(
 			expect.arrayContaining(['Carnaval (terça-feira)', 'Corpus Christi'])
 		);
+		// 28 October is listed (the calendar decrees' ponto facultativo), although the holiday
+		// library does not know it; still bandeira I by day (table above).
+		expect(year.facultativos).toContainEqual(
+			expect.objectContaining({ date: '2026-10-28', name: 'Dia do Servidor Público' })
+		);
 	});
 
 	test('no answer before the decree (the law’s own start is not in our sources)', () => {
