@@ -38,8 +38,13 @@ test.describe('/pontos — the official stands (Art. 12–14)', () => {
 		);
 		await marker.focus();
 		await page.keyboard.press('Enter');
-		await page.locator('.leaflet-popup a', { hasText: 'Hospital Municipal' }).click();
-		await expect(page).toHaveURL(/\/pontos\/hospital$/);
+		// The popup pans the map into view as it opens; a click that lands mid-pan misses the link
+		// (a rider would tap again), so the click is repeated until it navigates.
+		const link = page.locator('.leaflet-popup a', { hasText: 'Hospital Municipal' });
+		await expect(async () => {
+			if (!/\/pontos\/hospital$/.test(page.url())) await link.click({ timeout: 2000 });
+			await expect(page).toHaveURL(/\/pontos\/hospital$/, { timeout: 2000 });
+		}).toPass({ timeout: 15_000 });
 	});
 
 	test('with the rider’s location, nearest first with walking distance and time', async ({
