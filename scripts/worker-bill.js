@@ -137,6 +137,20 @@ async function settle(page) {
 }
 
 /**
+ * Waits until the service worker has installed (its precache is complete) and controls `page`.
+ * @param {import('@playwright/test').Page} page
+ */
+export async function untilWorkerControls(page) {
+	await page.evaluate(async () => {
+		await navigator.serviceWorker.ready;
+		if (!navigator.serviceWorker.controller)
+			await new Promise((resolve) =>
+				navigator.serviceWorker.addEventListener('controllerchange', resolve)
+			);
+	});
+}
+
+/**
  * Installs the worker in a fresh context of `browser` and sizes what it keeps, then what the QR
  * decoder and Leaflet add on first use.
  * @param {import('@playwright/test').Browser} browser
@@ -149,13 +163,7 @@ export async function measureWorkerBill(browser, origin, local) {
 	try {
 		const page = await context.newPage();
 		await page.goto('/');
-		await page.evaluate(async () => {
-			await navigator.serviceWorker.ready;
-			if (!navigator.serviceWorker.controller)
-				await new Promise((resolve) =>
-					navigator.serviceWorker.addEventListener('controllerchange', resolve)
-				);
-		});
+		await untilWorkerControls(page);
 		await settle(page);
 		const installed = await cacheContents(page);
 		// The worker's own script is downloaded at install too.

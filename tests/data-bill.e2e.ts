@@ -9,7 +9,11 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { firstUseFiles, staffOnlyFiles } from './build-files';
 import { expectNoAxeViolations } from './helpers';
-import { INSTALL_BUDGET_KIB, measureWorkerBill } from '../scripts/worker-bill.js';
+import {
+	INSTALL_BUDGET_KIB,
+	measureWorkerBill,
+	untilWorkerControls
+} from '../scripts/worker-bill.js';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -27,13 +31,7 @@ const cachedPaths = (page: Page) =>
 /** A first visit: the worker installs (precache, offline pages), activates and takes the page. */
 async function installWorker(page: Page, path = '/') {
 	await page.goto(path);
-	await page.evaluate(async () => {
-		await navigator.serviceWorker.ready;
-		if (!navigator.serviceWorker.controller)
-			await new Promise((resolve) =>
-				navigator.serviceWorker.addEventListener('controllerchange', resolve)
-			);
-	});
+	await untilWorkerControls(page);
 }
 
 const WASM = /\/_app\/immutable\/assets\/zxing_reader\.[\w-]+\.wasm$/;

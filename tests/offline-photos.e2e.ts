@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs } from './helpers';
+import { untilWorkerControls } from '../scripts/worker-bill.js';
 
 test.describe.configure({ timeout: 180_000 });
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
@@ -42,14 +43,7 @@ test('offline with a 1.2 MB photo: kept on the phone, sent with its photo when t
 }) => {
 	// One visit online, so the service worker installs and controls the page.
 	await page.goto('/reclamar?veiculo=007');
-	await page.evaluate(async () => {
-		await navigator.serviceWorker.ready;
-		if (!navigator.serviceWorker.controller) {
-			await new Promise((resolve) =>
-				navigator.serviceWorker.addEventListener('controllerchange', resolve)
-			);
-		}
-	});
+	await untilWorkerControls(page);
 	const photo = await noiseJpeg(page, 0.6);
 	expect(photo.length).toBeGreaterThan(1024 * 1024); // over adapter-node's default 512K
 	expect(photo.length).toBeLessThan(2 * 1024 * 1024);

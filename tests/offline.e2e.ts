@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { flagHeading } from './helpers';
+import { untilWorkerControls } from '../scripts/worker-bill.js';
 
 test.describe('offline and installable (PWA)', () => {
 	test('the manifest names the app, in pt-BR, with 192/512/maskable icons', async ({ request }) => {
@@ -22,15 +23,7 @@ test.describe('offline and installable (PWA)', () => {
 		context
 	}) => {
 		await page.goto('/');
-		await page.evaluate(async () => {
-			await navigator.serviceWorker.ready;
-			// The worker has installed (and cached the pages) once it controls the page.
-			if (!navigator.serviceWorker.controller) {
-				await new Promise((resolve) =>
-					navigator.serviceWorker.addEventListener('controllerchange', resolve)
-				);
-			}
-		});
+		await untilWorkerControls(page);
 		await context.setOffline(true);
 
 		await page.reload();

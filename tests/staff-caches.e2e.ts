@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { adminRoutesOnDisk, samplePath } from './admin-routes';
 import { staffOnlyFiles } from './build-files';
 import { loginAs } from './helpers';
+import { untilWorkerControls } from '../scripts/worker-bill.js';
 
 // scrypt sign-in and ~25 pages on a busy machine.
 test.describe.configure({ timeout: 180_000 });
@@ -36,13 +37,7 @@ test('after signing out, no cache holds a staff page or a token URL; the riderâ€
 }) => {
 	// A rider's visit installs the worker and keeps the offline pages.
 	await page.goto('/');
-	await page.evaluate(async () => {
-		await navigator.serviceWorker.ready;
-		if (!navigator.serviceWorker.controller)
-			await new Promise((resolve) =>
-				navigator.serviceWorker.addEventListener('controllerchange', resolve)
-			);
-	});
+	await untilWorkerControls(page);
 
 	// A complaint, and its receipt opened with the token (a rider's URL).
 	const filed = await request.post('/api/complaints', {
