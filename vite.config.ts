@@ -1,4 +1,5 @@
 import { sveltekit } from '@sveltejs/kit/vite';
+import { svelte, vitePreprocess } from '@sveltejs/vite-plugin-svelte';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
@@ -66,6 +67,21 @@ export default defineConfig({
 			devOptions: { enabled: false }
 		})
 	],
+	worker: {
+		// The rider pages' scripts (issue 12, item 2: home-live.ts, $lib/islands/entry.ts) are built
+		// apart from the framework's client: ES modules, split, with Svelte for the islands. Their
+		// styles are the server-rendered page's (same component, same scope class): none emitted here.
+		format: 'es',
+		plugins: () => [
+			garupaProfile(),
+			svelte({
+				configFile: false,
+				preprocess: vitePreprocess(),
+				compilerOptions: { runes: true, css: 'external' },
+				emitCss: false
+			})
+		]
+	},
 	define: { __ZXING_WASM_BYTES__: JSON.stringify(zxingWasmBytes) },
 	build: {
 		// Images stay files (cached once by the worker) instead of base64 inside JS and CSS: Leaflet's

@@ -22,8 +22,7 @@ import { clockSkew } from '$lib/domain/spoken';
 import { formatBRL } from '$lib/domain/tariff';
 import { formatLongDate, formatTime } from '$lib/format';
 import { anchorOf } from '$lib/law/cite';
-import { keepPagesOffline, OFFLINE_PAGES } from '$lib/offline/pages';
-import { refreshRegistry } from '$lib/offline/registry';
+import { offlineBanner, worker } from '$lib/islands/rider-page';
 import { m } from '$lib/paraglide/messages';
 import { getLocale, localizeHref } from '$lib/paraglide/runtime';
 import { answerAt, contextOf, type Answer, type RulesBundle } from '$lib/rules';
@@ -281,43 +280,6 @@ function start(): void {
 			return Date.parse(((await res.json()) as { at: string }).at);
 		}
 	);
-}
-
-/** The offline banner of the rider layout ("Sem sinal…"), kept in step with the connection. */
-function offlineBanner(): void {
-	const main = document.getElementById('conteudo');
-	if (!main) return;
-	const banner = h('p', {
-		class: 'offline-banner',
-		text: m.offline_banner(),
-		attrs: { role: 'status' }
-	});
-	const update = () => (navigator.onLine ? banner.remove() : main.before(banner));
-	addEventListener('online', update);
-	addEventListener('offline', update);
-	update();
-}
-
-/**
- * What the rider layout does on the other pages: the worker is registered once the page has loaded
- * and settled (its first install downloads the precache: never in the answer's way); once it is
- * ready, this page and the offline pages in the rider's language are kept, and the registry too.
- */
-function worker(): void {
-	if (!('serviceWorker' in navigator)) return;
-	const register = () =>
-		setTimeout(() => {
-			navigator.serviceWorker.register('/service-worker.js', { scope: '/' }).catch(() => {});
-		}, 1500);
-	if (document.readyState === 'complete') register();
-	else addEventListener('load', register, { once: true });
-	void navigator.serviceWorker.ready.then(() => {
-		void keepPagesOffline([
-			location.pathname + location.search,
-			...OFFLINE_PAGES.map((p) => localizeHref(p))
-		]);
-		void refreshRegistry();
-	});
 }
 
 start();

@@ -10,6 +10,12 @@ import { publishedRegistry } from '$lib/server/verify';
 import type { PageServerLoad } from './$types';
 
 /** `/verificar?q=<prefixo ou placa>` is a GET form: a valid code goes to its verification page. */
+/**
+ * No client-side routing (issue 12, item 2): the page is complete on the server, and its live part
+ * (offline verification, the QR scanner) is an island, ./Verify.island.svelte.
+ */
+export const csr = false;
+
 export const load: PageServerLoad = async ({ url }) => {
 	const q = url.searchParams.get('q');
 	if (q !== null) {

@@ -1,0 +1,30 @@
+/**
+ * The islands' script (issue 12, item 2): on a rider page rendered without the framework's client
+ * runtime, it does what the rider layout did (offline banner, the worker, pages kept offline) and
+ * hydrates the page's live part (./Island.svelte) in place: one bundle built apart by Vite
+ * (`?worker&url`), split so that a page loads only its own island and Svelte's runtime once.
+ */
+import { hydrate } from 'svelte';
+import { parse } from 'devalue';
+import { pageHydrated } from '$lib/components/reveal';
+import { islands } from './islands';
+import { offlineBanner, worker } from './rider-page';
+
+async function hydrateIslands(): Promise<void> {
+	for (const target of document.querySelectorAll<HTMLElement>('[data-island]')) {
+		const load = islands[target.dataset.island ?? ''];
+		const propsEl = target.nextElementSibling as HTMLElement | null;
+		const raw = propsEl?.dataset.islandProps;
+		if (!load || raw === undefined) continue;
+		const { default: Live } = await load();
+		// The wrapper renders the island as a dynamic component: its nodes sit between the `<!--[-->`
+		// and `<!--]-->` that Svelte's hydration looks for, as in a whole app's server render.
+		hydrate(Live, { target, props: parse(raw) });
+	}
+	// From now on, an answer that appears is the result of the rider's action: reveal it.
+	setTimeout(pageHydrated, 0);
+}
+
+offlineBanner();
+worker();
+void hydrateIslands();

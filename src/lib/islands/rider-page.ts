@@ -1,0 +1,45 @@
+/**
+ * What the rider layout does on every page, without the framework's client runtime (issue 12,
+ * item 2: rider pages render on the server, `csr = false`, and a small script makes them live).
+ * Shared by the islands' entry (./entry.ts) and the home page's script (routes/(rider)/home-live.ts).
+ */
+import { keepPagesOffline, OFFLINE_PAGES } from '$lib/offline/pages';
+import { refreshRegistry } from '$lib/offline/registry';
+import { m } from '$lib/paraglide/messages';
+import { localizeHref } from '$lib/paraglide/runtime';
+
+/** The offline banner of the rider layout ("Sem sinal…"), kept in step with the connection. */
+export function offlineBanner(): void {
+	const main = document.getElementById('conteudo');
+	if (!main) return;
+	const banner = document.createElement('p');
+	banner.className = 'offline-banner';
+	banner.textContent = m.offline_banner();
+	banner.setAttribute('role', 'status');
+	const update = () => (navigator.onLine ? banner.remove() : main.before(banner));
+	addEventListener('online', update);
+	addEventListener('offline', update);
+	update();
+}
+
+/**
+ * The worker is registered once the page has loaded and settled (its first install downloads the
+ * precache: never in the answer's way); once it is ready, this page and the offline pages in the
+ * rider's language are kept, and the registry too.
+ */
+export function worker(): void {
+	if (!('serviceWorker' in navigator)) return;
+	const register = () =>
+		setTimeout(() => {
+			navigator.serviceWorker.register('/service-worker.js', { scope: '/' }).catch(() => {});
+		}, 1500);
+	if (document.readyState === 'complete') register();
+	else addEventListener('load', register, { once: true });
+	void navigator.serviceWorker.ready.then(() => {
+		void keepPagesOffline([
+			location.pathname + location.search,
+			...OFFLINE_PAGES.map((p) => localizeHref(p))
+		]);
+		void refreshRegistry();
+	});
+}
