@@ -3,11 +3,13 @@
  * `.vite/manifest.json` of the client build) — never a hand list of chunks, which would rot.
  *
  * Issue 12, item 1: the worker's install download is only what a rider needs offline.
- * - **precache**: SvelteKit's client entries (`start`, `app`), every route node not under
- *   `src/routes/admin/`, and what those reach — static imports, CSS, assets and dynamic imports
- *   (the photo shrinker, the overcharge check, the worker's registration: a rider offline may need
- *   any of them). A page with `export const csr = false` loads no JS of its own: only its CSS and
- *   assets (say, a small enhancement script) are kept.
+ * - **precache**: every rider route node (not under `src/routes/admin/`) and what it reaches —
+ *   static imports, CSS, assets and dynamic imports (the photo shrinker, the overcharge check: a
+ *   rider offline may need any of them). A page with `export const csr = false` loads no JS of its
+ *   own: only its CSS and assets are kept — among them its script, built apart by Vite
+ *   (`?worker&url`: the islands' entry, the home page's script), whose whole graph is kept, lazy
+ *   chunks included. SvelteKit's client entries (`start`, `app`) only while some rider page still
+ *   renders on the client.
  * - **first use**: what is reachable only through FIRST_USE — the QR decoder (barcode-detector's
  *   ponyfill and zxing's 1.1 MB wasm) and Leaflet (its JS, CSS and images). Fetched the first time
  *   the scanner opens or /pontos draws its map; the worker keeps them from then on.
@@ -56,6 +58,8 @@ const CSR_OFF = /export\s+const\s+csr\s*(?::\s*boolean\s*)?=\s*false\b/;
  *   dynamicImports?: string[];
  *   css?: string[];
  *   assets?: string[];
+ *   isWorker?: boolean;
+ *   isWorkerEntry?: boolean;
  * }} ManifestChunk
  * @typedef {Record<string, ManifestChunk>} ViteManifest
  * @typedef {{
@@ -97,6 +101,12 @@ export function planPrecache(manifest, nodeInfo) {
 	const keys = Object.keys(manifest);
 	/** @type {Map<string, string>} output file → manifest key, to stop at first-use assets */
 	const keyOfFile = new Map(keys.map((k) => [manifest[k]?.file ?? '', k]));
+	/**
+	 * Vite names a worker bundle's assets itself (`workers/assets/zxing_reader-<hash>.wasm`), with no
+	 * manifest key: a copy of a first-use file is known by its content hash and extension.
+	 * @param {string} file
+	 */
+	const contentOf = (file) => /[.-]([\w-]{8})\.(\w+)$/.exec(file)?.slice(1).join('.') ?? file;
 	const nodes = keys.filter((k) => NODE_KEY.test(k));
 	const info = new Map(nodes.map((k) => [k, nodeInfo(k)]));
 	const staffNodes = nodes.filter((k) => STAFF_ROUTES.test(info.get(k)?.route ?? ''));
@@ -110,6 +120,13 @@ export function planPrecache(manifest, nodeInfo) {
 	);
 	if (missing.length)
 		throw new Error(`precache: not in the build manifest (first use): ${missing.join(', ')}`);
+	const firstUseContent = new Set(
+		[...firstUseKeys]
+			.map((k) => contentOf(manifest[k]?.file ?? ''))
+			.filter((c) => !c.endsWith('.js'))
+	);
+	/** @param {string} file */
+	const isFirstUseCopy = (file) => !file.endsWith('.js') && firstUseContent.has(contentOf(file));
 	if (riderNodes.length === 0 || staffNodes.length === 0)
 		throw new Error('precache: no rider or no staff route nodes in the build manifest');
 	const kitEntries = keys.filter((k) => KIT_ENTRIES.some((re) => re.test(k)));
@@ -134,23 +151,34 @@ export function planPrecache(manifest, nodeInfo) {
 			seen.add(key);
 			const chunk = manifest[key];
 			if (!chunk) return;
-			if (js || !chunk.file.endsWith('.js')) files.add(chunk.file);
-			for (const file of [...(chunk.css ?? []), ...(chunk.assets ?? [])])
-				if (!stop.has(keyOfFile.get(file) ?? '')) files.add(file);
+			if (js || chunk.isWorker || !chunk.file.endsWith('.js')) files.add(chunk.file);
+			for (const file of [...(chunk.css ?? []), ...(chunk.assets ?? [])]) {
+				const key = keyOfFile.get(file);
+				// A script built apart (`?worker&url`) is an asset of the page: its graph is kept whole.
+				if (key && manifest[key]?.isWorkerEntry) visit(key);
+				else if (stop.has(key ?? '') || isFirstUseCopy(file)) stopped.add(file);
+				else files.add(file);
+			}
 			for (const k of chunk.imports ?? []) visit(k);
 			for (const k of chunk.dynamicImports ?? []) if (!NODE_KEY.test(k)) visit(k);
 		};
 		roots.forEach(visit);
 		return files;
 	};
+	/** First-use files met (and not kept) on the way: a worker bundle's own copy of the decoder's wasm. */
+	/** @type {Set<string>} */
+	const stopped = new Set();
 
 	const csrNodes = riderNodes.filter((k) => !csrOffNodes.includes(k));
+	// SvelteKit's runtime (its entries, the root layout and error nodes) serves only rider pages that
+	// render on the client: once none does, no rider needs it offline.
+	const clientPages = csrNodes.filter((k) => /\/\+page\.svelte$/.test(info.get(k)?.route ?? ''));
 	const precache = new Set([
-		...reach([...kitEntries, ...csrNodes], firstUseKeys),
+		...(clientPages.length ? reach([...kitEntries, ...csrNodes], firstUseKeys) : []),
 		...reach(csrOffNodes, firstUseKeys, false)
 	]);
 	const firstUse = new Set(
-		[...reach([...firstUseKeys], new Set())].filter((f) => !precache.has(f))
+		[...reach([...firstUseKeys], new Set()), ...stopped].filter((f) => !precache.has(f))
 	);
 	const staffOnly = new Set(
 		[...reach(staffNodes, new Set())].filter((f) => !precache.has(f) && !firstUse.has(f))

@@ -247,3 +247,76 @@ test('readWorkerManifest reads the injected entries, first-use ones included', (
 		{ url: '_app/immutable/assets/zxing_reader.wasm', revision: 'garupa:first-use' }
 	]);
 });
+
+describe('planPrecache with islands: every rider page without client-side rendering', () => {
+	/**
+	 * The same build once every rider page renders on the server (`csr = false`) and loads the
+	 * islands' script, built apart by Vite (`?worker&url`): Vite's manifest lists that bundle under
+	 * `_worker_…` keys, and names its copy of the decoder's wasm itself (no key of its own).
+	 */
+	const worker = (file: string, extra: Partial<ViteManifest[string]> = {}) => ({
+		file,
+		isWorker: true,
+		isWorkerEntry: false,
+		...extra
+	});
+	const islands: ViteManifest = {
+		...manifest,
+		'node_modules/zxing-wasm/dist/reader/zxing_reader.wasm': entry(
+			'_app/immutable/assets/zxing_reader.BxB2YfIY.wasm'
+		),
+		[node(4)]: entry('_app/immutable/nodes/4.js', {
+			isEntry: true,
+			imports: ['_shared.js'],
+			css: ['_app/immutable/assets/4.css'],
+			assets: ['_app/immutable/workers/entry-Ab12Cd34.js']
+		}),
+		'_worker__app/immutable/workers/entry-Ab12Cd34.js': worker(
+			'_app/immutable/workers/entry-Ab12Cd34.js',
+			{ isWorkerEntry: true, dynamicImports: ['_worker__app/immutable/workers/chunks/V.js'] }
+		),
+		'_worker__app/immutable/workers/chunks/V.js': worker('_app/immutable/workers/chunks/V.js', {
+			src: 'src/routes/(rider)/verificar/Verify.island.svelte',
+			isDynamicEntry: true,
+			imports: ['_worker__app/immutable/workers/entry-Ab12Cd34.js'],
+			dynamicImports: ['_worker__app/immutable/workers/chunks/Q.js']
+		}),
+		'_worker__app/immutable/workers/chunks/Q.js': worker('_app/immutable/workers/chunks/Q.js', {
+			src: 'src/lib/components/qr-detector.ts',
+			isDynamicEntry: true,
+			assets: ['_app/immutable/workers/assets/zxing_reader-BxB2YfIY.wasm'],
+			dynamicImports: ['_worker__app/immutable/workers/chunks/P.js']
+		}),
+		'_worker__app/immutable/workers/chunks/P.js': worker('_app/immutable/workers/chunks/P.js', {
+			src: 'node_modules/barcode-detector/dist/es/ponyfill.js',
+			isDynamicEntry: true
+		})
+	};
+	const rider = (n: number) => ROUTES[n] !== null && !ROUTES[n]?.startsWith('src/routes/admin/');
+	const served = planPrecache(islands, (key) => {
+		const n = Number(/(\d+)\.js$/.exec(key)?.[1]);
+		const route = ROUTES[n] ?? null;
+		return { route, csr: !(rider(n) && route?.endsWith('/+page.svelte')) };
+	});
+	const cases: [file: string, where: 'precache' | 'firstUse' | 'none', why: string][] = [
+		['_app/immutable/workers/entry-Ab12Cd34.js', 'precache', 'the islands’ script (a page asset)'],
+		['_app/immutable/workers/chunks/V.js', 'precache', 'an island, loaded lazily by the script'],
+		['_app/immutable/workers/chunks/Q.js', 'precache', 'the decoder’s small loader, in the bundle'],
+		['_app/immutable/workers/chunks/P.js', 'firstUse', 'the bundle’s copy of the decoder’s JS'],
+		[
+			'_app/immutable/workers/assets/zxing_reader-BxB2YfIY.wasm',
+			'firstUse',
+			'the bundle’s copy of the wasm, known by its content hash'
+		],
+		['_app/immutable/assets/4.css', 'precache', 'the page’s CSS'],
+		['_app/immutable/nodes/4.js', 'none', 'the page renders on the server'],
+		['_app/immutable/entry/start.js', 'none', 'no rider page needs SvelteKit’s runtime'],
+		['_app/immutable/entry/app.js', 'none', 'nor its app entry'],
+		['_app/immutable/nodes/2.js', 'none', 'nor the rider layout’s client code']
+	];
+	for (const [file, where, why] of cases)
+		test(`${file.split('/').pop()} → ${where}: ${why}`, () => {
+			const holders = (['precache', 'firstUse'] as const).filter((k) => served[k].has(file));
+			expect(holders).toEqual(where === 'none' ? [] : [where]);
+		});
+});

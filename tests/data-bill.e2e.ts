@@ -34,7 +34,8 @@ async function installWorker(page: Page, path = '/') {
 	await untilWorkerControls(page);
 }
 
-const WASM = /\/_app\/immutable\/assets\/zxing_reader\.[\w-]+\.wasm$/;
+/** The decoder's wasm, in the client build or in the islands' bundle (`workers/assets/…-hash`). */
+const WASM = /\/_app\/immutable\/(?:workers\/)?assets\/zxing_reader[.-][\w-]+\.wasm$/;
 const qrPng = (text: string) =>
 	QRCode.toBuffer(text, { errorCorrectionLevel: 'M', margin: 4, scale: 8 });
 const photoInput = (page: Page) => page.getByLabel('Tirar ou escolher uma foto');
