@@ -178,8 +178,9 @@ test('static files go precompressed by Accept-Encoding, hashed ones immutable fo
 	request
 }) => {
 	const html = await (await request.get('/verificar')).text();
-	const asset = /\/_app\/immutable\/entry\/start\.[\w-]+\.js/.exec(html)?.[0];
-	expect(asset, 'the page links its client entry').toBeTruthy();
+	// The page's script: the islands' entry, a hashed file under /_app/immutable.
+	const asset = /<script type="module" src="(\/_app\/immutable\/[\w/.-]+\.js)"/.exec(html)?.[1];
+	expect(asset, 'the page links its script').toBeTruthy();
 	const plain = await request.get(asset ?? '', { headers: { 'accept-encoding': 'identity' } });
 	expect(plain.headers()['content-encoding']).toBeUndefined();
 	const body = await plain.text();
