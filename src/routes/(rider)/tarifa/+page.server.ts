@@ -12,6 +12,12 @@ import type { PageServerLoad } from './$types';
  * Plan a ride: `?data=YYYY-MM-DD&hora=HH:MM[&km=<distance>][&adicional=<id>]` (a GET form, works
  * without JS). `km` is optional; where the decree sets a rate per km the total adds it.
  */
+/**
+ * No client-side routing (issue 12, item 2): the page is complete on the server, and its live part
+ * (the answer following the fields and the clock, offline too) is an island, ./Tarifa.island.svelte.
+ */
+export const csr = false;
+
 export const load: PageServerLoad = async ({ url }) => {
 	const now = wallClock(new Date(), profile.timeZone);
 	const date = url.searchParams.get('data') || now.date;
@@ -34,6 +40,8 @@ export const load: PageServerLoad = async ({ url }) => {
 	const at = zonedInstant(date, Number(t[1]) * 60 + Number(t[2]), profile.timeZone);
 	return {
 		query: { date, time, km, surcharges },
+		/** A planned ride (the form was sent, or a shared link): the answer comes first. */
+		asked: url.searchParams.has('data'),
 		at: at.getTime(),
 		local: localISO(at, profile.timeZone),
 		bundle: await rulesBundle(at, [now.year]),

@@ -3,13 +3,19 @@ import { parseLocalDate, wallClock } from '$lib/domain/clock';
 import { inForceOn } from '$lib/domain/profile';
 import { m } from '$lib/paraglide/messages';
 import { profile } from '$lib/profile';
-import type { PageLoad } from './$types';
+import type { PageServerLoad } from './$types';
+
+/**
+ * No client-side routing (issue 12, item 2): the law's text is complete on the server and never
+ * shipped as JavaScript; the note and the laws by date are a small island, ./ByDate.island.svelte.
+ */
+export const csr = false;
 
 /**
  * The law in force on a date: today on the municipality's calendar, or `?data=2011-11-01` for an
- * earlier (or later) one. Universal, so a page kept offline answers any date too.
+ * earlier (or later) one. Offline, the page kept on the phone says which date it shows (the island).
  */
-export const load: PageLoad = ({ url }) => {
+export const load: PageServerLoad = ({ url }) => {
 	const asked = url.searchParams.get('data');
 	if (asked !== null && !parseLocalDate(asked.trim())) error(400, m.lei_bad_date());
 	const date = asked?.trim() || wallClock(new Date(), profile.timeZone).date;
