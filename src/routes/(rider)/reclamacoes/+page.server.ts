@@ -2,6 +2,12 @@ import { offenseCatalogs } from '$lib/profile/offenses';
 import type { PageServerLoad } from './$types';
 
 /**
+ * No client-side routing (issue 12, item 2): the list is the phone's (IndexedDB), shown by an
+ * island, ./Mine.island.svelte.
+ */
+export const csr = false;
+
+/**
  * "Minhas reclamações" lives on the phone (IndexedDB); the server only gives the words of every
  * situation any catalog has, so any stored code reads back in the rider's language.
  */

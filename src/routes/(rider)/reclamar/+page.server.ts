@@ -39,6 +39,12 @@ function worded(errors: Record<string, string>): Record<string, string> {
 const brief = (s: Situation) => ({ code: s.code, wording: s.wording, danger: !!s.danger });
 
 /**
+ * No client-side routing (issue 12, item 2): the form posts whole without JavaScript, and its live
+ * part (the folds, the overcharge check, the outbox) is an island, ./Reclamar.island.svelte.
+ */
+export const csr = false;
+
+/**
  * The form, prefilled from the verdict: the vehicle (`?veiculo=007`), the time (now) and, from
  * "Denunciar mototáxi não autorizado", the situation (`?situacao=moto-nao-autorizada`).
  */
