@@ -13,9 +13,12 @@ const modules = import.meta.glob<Module>('../../routes/\\(rider\\)/**/*.island.s
 
 const PREFIX = '../../routes/(rider)/';
 
-/** `verificar/Verify` → its loader. */
-export const islands: Record<string, () => Promise<Module>> = Object.fromEntries(
-	Object.entries(modules).map(([path, load]) => [
+/**
+ * `verificar/Verify` → its loader. Pure (annotated), so that a bundle that does not use it (the
+ * framework's client build of ./Island.svelte) drops it, and the dynamic imports with it.
+ */
+export const islands: Record<string, () => Promise<Module>> = /* @__PURE__ */ Object.fromEntries(
+	/* @__PURE__ */ Object.entries(modules).map(([path, load]) => [
 		path.slice(PREFIX.length, -'.island.svelte'.length),
 		load
 	])
