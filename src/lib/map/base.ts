@@ -1,0 +1,108 @@
+/**
+ * The one Leaflet base for every map of Garupa (/pontos and the staff stand picker): base tiles
+ * from configuration, the municipal boundary, Leaflet's marker images, and the distinct pin for
+ * the stand nearest the rider. Import it only in the browser, lazily (Leaflet touches `window` on
+ * load and would crash the server). Every default is stated where it is set.
+ */
+import { DivIcon, geoJSON, Icon, map as leafletMap, tileLayer, type Map } from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import './base.css';
+import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
+import markerIcon from 'leaflet/dist/images/marker-icon.png';
+import markerShadow from 'leaflet/dist/images/marker-shadow.png';
+import { boundaryGeojson as boundary } from '$lib/profile/boundary';
+import { keepFirstUseFiles } from '$lib/offline/first-use.js';
+
+// Leaflet derives its default icon path from its CSS, which Vite rewrites: point it at the files.
+Icon.Default.mergeOptions({
+	iconRetinaUrl: markerIcon2x,
+	iconUrl: markerIcon,
+	shadowUrl: markerShadow,
+	imagePath: ''
+});
+
+export interface LatLng {
+	lat: number;
+	lng: number;
+}
+
+/** Any XYZ tile server (TILE_URL, TILE_ATTRIBUTION; OpenStreetMap's standard tiles by default). */
+export interface TilesConfig {
+	url: string;
+	attribution: string;
+}
+
+export interface BaseMapOptions {
+	tiles: TilesConfig;
+	center: LatLng;
+	zoom: number;
+	/** Called once when no tile could be loaded (offline, or the tile server is unreachable). */
+	onTilesUnavailable?: () => void;
+}
+
+/** A map in `node` with the base tiles and the municipal boundary (dashed blue line). */
+export function createBaseMap(node: HTMLElement, options: BaseMapOptions): Map {
+	// Leaflet is not precached: the worker keeps it from this first use on (issue 12).
+	keepFirstUseFiles();
+	node.replaceChildren();
+	const map = leafletMap(node, {
+		center: [options.center.lat, options.center.lng],
+		zoom: options.zoom,
+		keyboard: true, // arrows pan, +/- zoom once the map has focus (Leaflet's default, kept)
+		scrollWheelZoom: false // scrolling the page past the map must not zoom it
+	});
+
+	let loaded = 0;
+	let failed = 0;
+	let reported = false;
+	const report = () => {
+		if (reported) return;
+		reported = true;
+		options.onTilesUnavailable?.();
+	};
+	const tiles = tileLayer(options.tiles.url, {
+		attribution: options.tiles.attribution,
+		maxZoom: 19 // OpenStreetMap's standard tiles go to 19
+	});
+	tiles.on('tileload', () => loaded++);
+	tiles.on('tileerror', () => {
+		failed++;
+		if (loaded === 0 && failed >= 2) report();
+	});
+	tiles.addTo(map);
+	if (!navigator.onLine) report();
+
+	geoJSON(JSON.parse(boundary), {
+		style: {
+			color: '#0b3d91',
+			weight: 3,
+			fill: false,
+			dashArray: '6 4',
+			className: 'municipal-boundary'
+		},
+		interactive: false
+	}).addTo(map);
+	return map;
+}
+
+/**
+ * The pin of the stand nearest the rider: larger, orange, with its name written beside it (never
+ * colour alone). Built as DOM: the name comes from data and is never parsed as markup.
+ */
+export function nearestIcon(label: string): DivIcon {
+	const pin = document.createElement('div');
+	pin.className = 'nearest-pin';
+	const dot = document.createElement('span');
+	dot.className = 'nearest-dot';
+	dot.setAttribute('aria-hidden', 'true');
+	const text = document.createElement('span');
+	text.className = 'nearest-label';
+	text.textContent = label;
+	pin.append(dot, text);
+	return new DivIcon({
+		html: pin,
+		className: 'nearest-marker',
+		iconSize: [28, 28],
+		iconAnchor: [14, 14]
+	});
+}
