@@ -11,6 +11,12 @@ import { getComplaintForRider, PROTOCOL, TOKEN } from '$lib/server/complaints';
 import { db } from '$lib/server/db';
 import type { PageServerLoad } from './$types';
 
+/**
+ * No client-side routing (issue 12, item 2): the receipt is complete on the server; its live part
+ * ("Ouvir", keeping it in "Minhas reclamações") is an island, ./Receipt.island.svelte.
+ */
+export const csr = false;
+
 /** The rider's receipt: what was reported, the articles, the status and the deadlines. */
 export const load: PageServerLoad = async ({ params, url, setHeaders }) => {
 	const token = url.searchParams.get('token') ?? '';
