@@ -32,6 +32,9 @@ test.describe('/pontos — the official stands (Art. 12–14)', () => {
 		await expect(page.locator('.leaflet-marker-icon')).toHaveCount(8);
 		await expect(page.locator('path.municipal-boundary')).toHaveCount(1);
 		await expect(page.getByText('Mapa de fundo indisponível')).toBeVisible();
+		// Leaflet's styles apply: the map is drawn by an island, whose script links them itself.
+		await expect(page.locator('.leaflet-marker-icon').first()).toHaveCSS('position', 'absolute');
+		await expect(page.locator('.leaflet-container')).toHaveCSS('overflow', 'hidden');
 		// Markers are keyboard reachable and open the stand.
 		const marker = page.locator(
 			'.leaflet-marker-icon[title="Ponto do Hospital Municipal (exemplo)"]'
@@ -66,6 +69,8 @@ test.describe('/pontos — the official stands (Art. 12–14)', () => {
 			/\d+ m · cerca de \d+ min a pé/
 		);
 		await expect(page.locator('.leaflet-interactive[fill="#c2410c"]')).toHaveCount(1);
+		// The nearest stand's pin is labelled on a bordered white box ($lib/map/base.css).
+		await expect(page.locator('.nearest-label')).toHaveCSS('border-top-width', '2px');
 		await context.close();
 	});
 

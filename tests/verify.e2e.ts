@@ -77,6 +77,26 @@ test.describe('/verificar — verify a mototáxi against the published registry'
 		await expect(page.locator('.note')).toContainText(/bandeira I{1,2}/);
 	});
 
+	test('/verificar/<código> and /v/<código> render on the server, styled, with a live verdict', async ({
+		page
+	}) => {
+		for (const path of ['/verificar/007', '/v/007']) {
+			const scripts: string[] = [];
+			page.on('request', (r) => {
+				if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+			});
+			await page.goto(path);
+			// The verdict's own styles are linked by the server (its box, in the verdict's colour).
+			await expect(page.locator('[data-verdict]')).toHaveCSS('border-top-width', '4px');
+			// The island is live: "Ouvir" appears only once it has hydrated.
+			await expect(page.getByTestId('ouvir')).toBeVisible();
+			await page.waitForLoadState('networkidle');
+			// No framework runtime: only the islands' script and its chunks (issue 12, item 2).
+			expect(scripts.filter((s) => !s.startsWith('/_app/immutable/workers/'))).toEqual([]);
+			page.removeAllListeners('request');
+		}
+	});
+
 	test('shows the Art. 10 count and the rider checklist', async ({ page }) => {
 		await page.goto('/verificar');
 		await expect(page.locator('section[aria-labelledby="art10"]')).toContainText(

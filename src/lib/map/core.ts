@@ -3,10 +3,13 @@
  * from configuration, the municipal boundary, Leaflet's marker images, and the distinct pin for
  * the stand nearest the rider. Import it only in the browser, lazily (Leaflet touches `window` on
  * load and would crash the server). Every default is stated where it is set.
+ *
+ * No CSS is imported here: a framework page's map imports ./base.ts (this, with Leaflet's CSS and
+ * ./base.css); an island's map links them with ./styles.ts. (A CSS import in the islands' script
+ * changes the names of its chunks between the server's build and the browser's: Vite minifies
+ * that CSS for two targets, and a chunk's name includes its CSS.)
  */
 import { DivIcon, geoJSON, Icon, map as leafletMap, tileLayer, type Map } from 'leaflet';
-import 'leaflet/dist/leaflet.css';
-import './base.css';
 import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
 import markerIcon from 'leaflet/dist/images/marker-icon.png';
 import markerShadow from 'leaflet/dist/images/marker-shadow.png';
@@ -20,6 +23,9 @@ Icon.Default.mergeOptions({
 	shadowUrl: markerShadow,
 	imagePath: ''
 });
+// …and never guesses a folder from the stylesheet (`Icon.Default.imagePath`, which Leaflet reads
+// before the option when unset): the URLs above are whole.
+Icon.Default.imagePath = '';
 
 export interface LatLng {
 	lat: number;

@@ -1,10 +1,17 @@
 /**
- * Leaflet for /pontos (loaded lazily by ./map.ts): the shared base ($lib/map/base.ts), one marker
+ * Leaflet for /pontos (loaded lazily by ./map.ts): the shared base ($lib/map/core.ts), one marker
  * per stand (opening a popup that links to the stand), the rider's position, and the nearest
  * stand's distinct, labelled pin. Every default is stated where it is set.
  */
 import { circleMarker, featureGroup, marker, type CircleMarker, type Marker } from 'leaflet';
-import { createBaseMap, nearestIcon, type LatLng, type TilesConfig } from '$lib/map/base';
+import { createBaseMap, nearestIcon, type LatLng, type TilesConfig } from '$lib/map/core';
+import { linkLeafletStyles } from '$lib/map/styles';
+
+/**
+ * Leaflet's styles, linked as this module loads: /pontos's map lives in an island, whose script
+ * loads no CSS by itself (see $lib/map/styles.ts).
+ */
+export const styled: Promise<void> = linkLeafletStyles();
 
 export interface MapStand {
 	id: string;

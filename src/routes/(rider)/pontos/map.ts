@@ -15,7 +15,9 @@ export function standsMap(
 	return (node) => {
 		let map: StandsMap | null = null;
 		let cancelled = false;
-		import('./leaflet-map').then(({ createStandsMap }) => {
+		import('./leaflet-map').then(async ({ createStandsMap, styled }) => {
+			// Leaflet's panes and controls are placed by its styles: draw once they apply.
+			await styled;
 			if (cancelled) return;
 			map = createStandsMap(node, options);
 			onReady?.(map);

@@ -4,6 +4,12 @@ import { db } from '$lib/server/db';
 import { getStand, standsAreSample } from '$lib/server/stands';
 import type { PageServerLoad } from './$types';
 
+/**
+ * No client-side routing (issue 12, item 2): the stand's page is complete on the server; its small
+ * island (./Stand.island.svelte) brings the rider pages' script (offline, the worker).
+ */
+export const csr = false;
+
 export const load: PageServerLoad = async ({ params }) => {
 	if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(params.id) || params.id.length > 80) {
 		error(400, { message: m.stand_bad_id(), code: 'id' });
