@@ -56,9 +56,16 @@ test.describe('/verificar — verify a mototáxi against the published registry'
 		'/v/ABCDEFGHIJKLMNOPQRSTUVWXYZ'
 	]) {
 		test(`bad input ${path} → 400 with a clear message`, async ({ page }) => {
+			const scripts: string[] = [];
+			page.on('request', (r) => {
+				if (r.resourceType() === 'script') scripts.push(r.url());
+			});
 			const res = await page.goto(path);
 			expect(res?.status()).toBe(400);
 			await expect(page.getByRole('alert')).toContainText('Código inválido');
+			// The error page is complete on the server: no framework runtime is fetched for it.
+			await page.waitForLoadState('networkidle');
+			expect(scripts).toEqual([]);
 		});
 	}
 
