@@ -35,6 +35,25 @@ test('/tarifa and /lei load no SvelteKit client, and the law is never shipped as
 	}
 });
 
+test('/tarifa: "Ouvir" says the planned ride’s answer, and follows the fields', async ({
+	page
+}) => {
+	await page.addInitScript(() => {
+		const said: string[] = [];
+		Object.assign(window, { said });
+		speechSynthesis.speak = (u: SpeechSynthesisUtterance) => void said.push(u.text);
+	});
+	await page.goto(`/tarifa?data=${year}-12-25&hora=10:00`);
+	await page.getByTestId('ouvir').click();
+	await page.getByLabel('Dia').fill(`${year}-12-08`);
+	await page.getByLabel('Hora').fill('21:00');
+	await page.getByTestId('ouvir').click();
+	expect(await page.evaluate(() => (window as unknown as { said: string[] }).said)).toEqual([
+		expect.stringMatching(/^Nesse horário é bandeira dois, .*porque é feriado: Natal/),
+		expect.stringMatching(/^Nesse horário é bandeira dois, .*porque é horário noturno/)
+	]);
+});
+
 test.describe('offline, from the pages kept on the phone', () => {
 	test.beforeEach(async ({ page, context }) => {
 		await page.goto('/');
