@@ -105,8 +105,21 @@ test.describe('/pontos — the official stands (Art. 12–14)', () => {
 	});
 
 	test('an unknown stand is a 404, a malformed id a 400', async ({ page }) => {
+		const scripts: string[] = [];
+		page.on('request', (r) => {
+			if (r.resourceType() === 'script') scripts.push(r.url());
+		});
 		expect((await page.goto('/pontos/nao-existe'))?.status()).toBe(404);
+		await expect(page.getByRole('alert')).toHaveText('Ponto não encontrado.');
+		await expect(page.getByRole('link', { name: 'Todos os pontos' })).toHaveAttribute(
+			'href',
+			'/pontos'
+		);
 		expect((await page.goto('/pontos/%3Cscript%3E'))?.status()).toBe(400);
+		await expect(page.getByRole('alert')).toHaveText('Endereço de ponto inválido.');
+		// In the rider's pages, complete on the server: no framework runtime is fetched.
+		await page.waitForLoadState('networkidle');
+		expect(scripts).toEqual([]);
 	});
 
 	test('offline, /pontos still shows the list, the boundary and the markers', async ({
