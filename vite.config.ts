@@ -8,6 +8,7 @@ import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { precacheTransform } from './scripts/precache.js';
+import { islandsScriptCheck } from './scripts/islands-check.js';
 
 /** SvelteKit's output folder (svelte.config.js reads the same variable); .svelte-kit by default. */
 const kitOutDir = process.env.KIT_OUT_DIR;
@@ -29,6 +30,8 @@ export default defineConfig({
 			strategy: ['url', 'baseLocale']
 		}),
 		sveltekit(),
+		// The pages must link the rider scripts the client build ships (scripts/islands-check.js).
+		islandsScriptCheck(kitOutDir ?? '.svelte-kit'),
 		SvelteKitPWA({
 			strategies: 'injectManifest',
 			...(kitOutDir ? { kit: { outDir: kitOutDir }, outDir: `${kitOutDir}/output` } : {}),

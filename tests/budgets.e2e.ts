@@ -8,22 +8,12 @@ import { budgetedBytes, FIRST_VISIT_BUDGETS, measureFirstVisit } from '../script
  * measurement is the bench's own (scripts/first-visit.js): a fresh context, the page loaded until
  * the network is idle, gzip -9 of every script (and stylesheet, for /pontos) it fetched.
  */
-/**
- * Budgets not met yet — issue 12 stays open for these pages. Each test still runs and is marked as
- * an expected failure: it turns red ("expected to fail, but passed") the day the page fits its
- * budget; then take the page out of this list. Figures of 3 Dec 2026.
- */
-const NOT_MET_YET: Record<string, string> = {
-	'/reclamar': '~66 KiB: the same runtime, plus the complaint form (~11 KiB)'
-};
-
 test.describe('first-visit budgets (issue 12)', () => {
 	for (const { path, kind, budgetKiB } of FIRST_VISIT_BUDGETS) {
 		test(`${path}: ${kind.toUpperCase()} on a first visit ≤ ${budgetKiB} KiB gzip`, async ({
 			browser,
 			baseURL
 		}) => {
-			test.fail(path in NOT_MET_YET, `budget not met yet: ${NOT_MET_YET[path]}`);
 			const visit = await measureFirstVisit(browser, `${baseURL}${path}`);
 			const bytes = budgetedBytes(visit, kind);
 			const listing = visit.files

@@ -64,14 +64,17 @@ test('the worker installs only what a rider needs offline: nothing of the staff 
 		.toBeGreaterThanOrEqual(5);
 	const cached = Object.values(await cachedPaths(page)).flat();
 
-	// The rider's app is there: the client runtime, the pages kept offline, the icons.
-	expect(cached.some((p) => /^\/_app\/immutable\/entry\/start\.[\w-]+\.js$/.test(p))).toBe(true);
+	// The rider's app is there: the islands' script, the pages kept offline, the icons — and not
+	// SvelteKit's client runtime, which no rider page uses any more.
+	const islandsEntry = /^\/_app\/immutable\/workers\/entry-[\w-]+\.js$/;
+	expect(cached.some((p) => islandsEntry.test(p))).toBe(true);
+	expect(cached.filter((p) => /^\/_app\/immutable\/entry\//.test(p))).toEqual([]);
 	expect(cached).toEqual(expect.arrayContaining(['/', '/tarifa', '/lei', '/favicon.svg']));
 	// Nothing of the staff area: no /admin page, no file only staff pages load.
 	expect(cached.filter((p) => /^(?:\/(?:es|en))?\/admin(?:\/|$)/.test(p))).toEqual([]);
 	expect(cached.filter((p) => staffOnly.includes(p.slice(1)))).toEqual([]);
 	// The precache fetches got the files whole, though the server sent them brotli-compressed.
-	const start = cached.find((p) => /^\/_app\/immutable\/entry\/start\./.test(p)) ?? '';
+	const start = cached.find((p) => islandsEntry.test(p)) ?? '';
 	const kept = await page.evaluate(async (url) => (await caches.match(url))?.text(), start);
 	const plain = await page.request.get(start, { headers: { 'accept-encoding': 'identity' } });
 	expect(kept).toBe(await plain.text());
@@ -213,10 +216,7 @@ test('the worker’s install download stays within 150 KiB on the wire (issue 12
 	browser,
 	baseURL
 }) => {
-	// Not met yet: the rider pages' own JS (SvelteKit's runtime and the CSR pages' nodes), the five
-	// offline pages and the worker itself add up to more (npm run bench prints the bill by group).
-	// Expected to fail until it fits; when it passes, drop this line so the goal becomes a gate.
-	test.fail(true, 'the install download is above 150 KiB (see the bench’s bill)');
+	// npm run bench prints the same bill by group.
 	const origin = baseURL ?? 'http://localhost:4173';
 	const { install, decoder } = await measureWorkerBill(
 		browser,

@@ -391,20 +391,7 @@ export function countActive(entries: readonly RegistryEntry[], date: LocalDate):
 	return n;
 }
 
-/**
- * The failed checks of a `pendente` verdict that the law requires for operating at all, not just
- * paperwork: the criminal record (Art. 4 IV), the motorcycle's age (Art. 6 I) and engine size
- * (Art. 6 II, "obrigatoriamente") — credentials not renewed lead to apreensão (Art. 22 VI). An
- * overdue inspection alone (Art. 8; Art. 20 V) is not among them, so its words can stay gentler.
- * @example missingForOperating(verifyOn(entry, date, rules).checks).map((c) => c.id) //=> ['certidao_federal']
- */
-export function missingForOperating(checks: readonly Check[]): Check[] {
-	return checks.filter((c) => !c.ok && OPERATING.includes(c.id));
-}
-
-const OPERATING: readonly CheckId[] = [
-	'certidao_estadual',
-	'certidao_federal',
-	'idade',
-	'cilindradas'
-];
+// Art. 4 IV, Art. 6 I and II: what a `pendente` verdict lacks for operating at all. In a module
+// of its own so that the verdict's view does not bring every check's code to a phone that only
+// shows a verdict the server made (issue 12).
+export { missingForOperating } from './registry-gaps';

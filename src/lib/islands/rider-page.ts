@@ -3,8 +3,6 @@
  * item 2: rider pages render on the server, `csr = false`, and a small script makes them live).
  * Shared by the islands' entry (./entry.ts) and the home page's script (routes/(rider)/home-live.ts).
  */
-import { keepPagesOffline, OFFLINE_PAGES } from '$lib/offline/pages';
-import { refreshRegistry } from '$lib/offline/registry';
 import { m } from '$lib/paraglide/messages';
 import { localizeHref } from '$lib/paraglide/runtime';
 
@@ -35,7 +33,12 @@ export function worker(): void {
 		}, 1500);
 	if (document.readyState === 'complete') register();
 	else addEventListener('load', register, { once: true });
-	void navigator.serviceWorker.ready.then(() => {
+	// What keeps pages and the registry loads once the worker is ready, not on first paint.
+	void navigator.serviceWorker.ready.then(async () => {
+		const [{ keepPagesOffline, OFFLINE_PAGES }, { refreshRegistry }] = await Promise.all([
+			import('$lib/offline/pages'),
+			import('$lib/offline/registry')
+		]);
 		void keepPagesOffline([
 			location.pathname + location.search,
 			...OFFLINE_PAGES.map((p) => localizeHref(p))
