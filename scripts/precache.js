@@ -31,7 +31,8 @@ export const FIRST_USE = [
 	'node_modules/barcode-detector/dist/es/ponyfill.js',
 	// …and its WebAssembly (~1.1 MB, ~400 KB brotli).
 	'node_modules/zxing-wasm/dist/reader/zxing_reader.wasm',
-	// Leaflet for the /pontos map: leaflet-map.ts → $lib/map/base.ts → leaflet, its CSS and icons.
+	// Leaflet for the /pontos map: leaflet-map.ts → $lib/map/core.ts → leaflet, and $lib/map/styles.ts
+	// (its stylesheet as a <link>, our own map styles inline) with the marker icons.
 	'src/routes/(rider)/pontos/leaflet-map.ts'
 ];
 
