@@ -140,6 +140,14 @@ test('offline before the decoder was ever downloaded, the scanner says it needs 
 	context
 }) => {
 	await installWorker(page, '/verificar');
+	// The registry is kept once the worker is ready (the rider pages' script): wait for the copy.
+	await page.evaluate(async () => {
+		for (let i = 0; i < 50; i++) {
+			if (await (await caches.open('garupa-data-v1')).match('/api/registry')) return;
+			await new Promise((r) => setTimeout(r, 100));
+		}
+		throw new Error('registry not kept');
+	});
 	await context.setOffline(true);
 	await page.reload();
 	// Said before the rider taps…

@@ -1,0 +1,52 @@
+import { expect, test, type Page } from '@playwright/test';
+import { flagHeading } from './helpers';
+
+/**
+ * On a slow line the rider acts before the page's script has arrived (issue 12: rider pages render
+ * on the server and an island is hydrated later). What was typed or tapped then must count, as if
+ * the script had been there: hydration keeps the fields, and the island does what the tap asked.
+ * (The page is not "loaded" while its module script is held: the test waits for the HTML only.)
+ */
+test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+/** Holds the rider pages' script for a while, then lets it through; resolves once it was served. */
+async function slowScript(page: Page) {
+	let served: () => void = () => {};
+	const done = new Promise<void>((resolve) => (served = resolve));
+	let release: () => void = () => {};
+	const held = new Promise<void>((resolve) => (release = resolve));
+	await page.route(/\/_app\/immutable\/workers\/entry-[\w-]+\.js$/, async (route) => {
+		await held;
+		await route.continue();
+		served();
+	});
+	return { release, done };
+}
+
+test('/tarifa: a time typed before the script arrived is the one answered, not the clock’s', async ({
+	page
+}) => {
+	const script = await slowScript(page);
+	await page.goto('/tarifa', { waitUntil: 'commit' });
+	await page.getByLabel('Dia').fill('2026-12-25');
+	await page.getByLabel('Hora').fill('10:00');
+	script.release();
+	await script.done;
+	await page.waitForLoadState('networkidle');
+	await expect(page.getByLabel('Hora')).toHaveValue('10:00');
+	await page.getByRole('button', { name: 'Calcular' }).click();
+	await expect(page.getByTestId('tarifa-answer')).toBeFocused();
+	await expect(flagHeading(page)).toHaveText(/Bandeira II$/); // 25 December: Natal
+});
+
+test('/reclamar: a danger tapped before the script arrived brings the emergency numbers into view', async ({
+	page
+}) => {
+	const script = await slowScript(page);
+	await page.goto('/reclamar', { waitUntil: 'commit' });
+	await page.getByLabel('Dirigia de forma perigosa').check();
+	script.release();
+	await script.done;
+	await page.waitForLoadState('networkidle');
+	await expect(page.getByRole('link', { name: /190/ })).toBeInViewport();
+});
