@@ -39,6 +39,27 @@ test('/tarifa: a time typed before the script arrived is the one answered, not t
 	await expect(flagHeading(page)).toHaveText(/Bandeira II$/); // 25 December: Natal
 });
 
+test('/tarifa: "Calcular" tapped before the script arrived: the server’s answer is focused and in view', async ({
+	page
+}) => {
+	const script = await slowScript(page);
+	await page.goto('/tarifa', { waitUntil: 'commit' });
+	await page.getByLabel('Dia').fill('2026-12-25');
+	await page.getByLabel('Hora').fill('10:00');
+	await page.getByRole('button', { name: 'Calcular' }).click(); // the form goes to the server
+	await page.waitForURL(/\/tarifa\?data=2026-12-25/, { waitUntil: 'commit' });
+	script.release();
+	const answer = page.getByTestId('tarifa-answer');
+	await expect(answer).toBeFocused();
+	await expect(answer).toBeInViewport();
+	await expect(flagHeading(page)).toHaveText(/Bandeira II$/);
+	// A reload of that address is not the rider asking again: the page stays still.
+	await page.unrouteAll({ behavior: 'ignoreErrors' });
+	await page.reload();
+	await page.waitForLoadState('networkidle');
+	await expect(answer).not.toBeFocused();
+});
+
 test('/reclamar: a danger tapped before the script arrived brings the emergency numbers into view', async ({
 	page
 }) => {

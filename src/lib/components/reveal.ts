@@ -36,3 +36,37 @@ let hydrated = false;
 export function pageHydrated(): void {
 	hydrated = true;
 }
+
+/**
+ * Whether this page load answers the rider's action on `page` of this site (its pt-BR path, say
+ * `/tarifa`): reached from it by its form or a tap, in the same language — not a reload, Back or
+ * Forward, nor a link from elsewhere. Rider pages are loaded whole (no client-side routing), so an
+ * answer reached this way is revealed with `revealNow` (UX.md, principle 1); opened otherwise, the
+ * page stays as the server laid it out.
+ */
+export function arrivedFrom(page: string, localize: (path: string) => string): boolean {
+	let from: URL;
+	try {
+		from = new URL(document.referrer);
+	} catch {
+		return false; // no referrer: typed, the camera app, a bookmark
+	}
+	const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+	return (
+		from.origin === location.origin &&
+		from.pathname === localize(page) &&
+		navigation?.type !== 'reload' &&
+		navigation?.type !== 'back_forward'
+	);
+}
+
+/** Focus `node` (without a Tab stop) and bring it into view, after the browser has laid it out. */
+export function revealNow(node: HTMLElement): () => void {
+	if (!node.hasAttribute('tabindex')) node.setAttribute('tabindex', '-1');
+	const frame = requestAnimationFrame(() => {
+		node.focus({ preventScroll: true });
+		const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
+		node.scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
+	});
+	return () => cancelAnimationFrame(frame);
+}
