@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Response } from '@playwright/test';
 import { E2E_ACCOUNTS } from '../playwright.config';
 
 /** Axe (WCAG 2.1 A/AA and best practices) finds nothing on the page. */
@@ -34,17 +34,42 @@ export const firstInDecember = (weekday: number) => {
 	return 1 + ((weekday - first + 7) % 7);
 };
 
-/** Signs in at /admin/login as one of the test server's SEMAM accounts (playwright.config.ts). */
+/**
+ * Signs in at /admin/login as one of the test server's SEMAM accounts (playwright.config.ts). When
+ * it does not get in, it says what happened: the server's answer to the sign-in, the page's alert,
+ * and where the page was left (a sign-in that never left /admin/login, or a page after it that
+ * never finished loading), instead of a bare time-out.
+ */
 export async function loginAs(page: Page, role: keyof typeof E2E_ACCOUNTS, volta = '/admin') {
 	const account = E2E_ACCOUNTS[role];
 	await page.goto(`/admin/login?volta=${encodeURIComponent(volta)}`);
 	await page.getByLabel('E-mail').fill(account.email);
 	await page.getByLabel('Senha').fill(account.password);
-	await Promise.all([
-		// scrypt at N=2^17 takes a while on a busy machine.
-		page.waitForURL((url) => !url.pathname.startsWith('/admin/login'), { timeout: 30_000 }),
-		page.getByRole('button', { name: 'Entrar' }).click()
-	]);
+	const answers: string[] = [];
+	const record = (response: Response) => {
+		const request = response.request();
+		if (request.method() === 'POST' && new URL(response.url()).pathname === '/admin/login')
+			answers.push(`${response.status()} ${response.headers()['location'] ?? ''}`.trim());
+	};
+	page.on('response', record);
+	try {
+		await Promise.all([
+			// scrypt at N=2^17 takes a while on a busy machine.
+			page.waitForURL((url) => !url.pathname.startsWith('/admin/login'), { timeout: 30_000 }),
+			page.getByRole('button', { name: 'Entrar' }).click()
+		]);
+	} catch (error) {
+		const alert = await page
+			.getByRole('alert')
+			.allTextContents()
+			.catch(() => []);
+		throw new Error(
+			`sign-in as ${role} did not complete: page at ${page.url()}, sign-in answers [${answers.join(', ')}], ` +
+				`alerts [${alert.join(' | ')}]: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`
+		);
+	} finally {
+		page.off('response', record);
+	}
 }
 
 export { E2E_ACCOUNTS };
