@@ -31,9 +31,11 @@ export const FIRST_USE = [
 	'node_modules/barcode-detector/dist/es/ponyfill.js',
 	// …and its WebAssembly (~1.1 MB, ~400 KB brotli).
 	'node_modules/zxing-wasm/dist/reader/zxing_reader.wasm',
-	// Leaflet for the /pontos map: leaflet-map.ts → $lib/map/core.ts → leaflet, and $lib/map/styles.ts
-	// (its stylesheet as a <link>, our own map styles inline) with the marker icons.
-	'src/routes/(rider)/pontos/leaflet-map.ts'
+	// Leaflet for the /pontos map: leaflet-map.ts → $lib/map/core.ts → leaflet, with the marker
+	// icons, and $lib/map/styles.ts (its stylesheet as a <link>, our own map styles inline), which
+	// /pontos's map.ts loads beside it.
+	'src/routes/(rider)/pontos/leaflet-map.ts',
+	'src/lib/map/styles.ts'
 ];
 
 /** Files outside `_app/` that a rider's pages use: the icons `app.html` links, the web manifest. */

@@ -84,7 +84,11 @@ const manifest: ViteManifest = {
 	[node(5)]: entry('_app/immutable/nodes/5.js', {
 		isEntry: true,
 		imports: ['_shared.js'],
-		dynamicImports: ['src/routes/(rider)/pontos/leaflet-map.ts']
+		dynamicImports: ['src/routes/(rider)/pontos/leaflet-map.ts', 'src/lib/map/styles.ts']
+	}),
+	'src/lib/map/styles.ts': entry('_app/immutable/chunks/styles.js', {
+		isDynamicEntry: true,
+		assets: ['_app/immutable/assets/leaflet.css']
 	}),
 	'src/routes/(rider)/pontos/leaflet-map.ts': entry('_app/immutable/chunks/leaflet-map.js', {
 		isDynamicEntry: true,
@@ -153,6 +157,11 @@ describe('planPrecache: what the worker downloads at install (issue 12, item 1)'
 		['_app/immutable/chunks/base.js', 'firstUse', 'Leaflet, shared with the staff picker'],
 		['_app/immutable/assets/base.css', 'firstUse', 'Leaflet’s CSS'],
 		['_app/immutable/assets/marker-icon.png', 'firstUse', 'Leaflet’s marker'],
+		[
+			'_app/immutable/assets/leaflet.css',
+			'firstUse',
+			'Leaflet’s stylesheet, loaded beside its script by /pontos'
+		],
 		['_app/immutable/nodes/6.js', 'staffOnly', 'the staff layout'],
 		['_app/immutable/nodes/7.js', 'staffOnly', 'a staff page'],
 		['_app/immutable/chunks/staff-ui.js', 'staffOnly', 'a chunk only staff pages import'],
@@ -203,7 +212,8 @@ describe('planPrecache: what the worker downloads at install (issue 12, item 1)'
 			expect.arrayContaining([
 				'node_modules/barcode-detector/dist/es/ponyfill.js',
 				'node_modules/zxing-wasm/dist/reader/zxing_reader.wasm',
-				'src/routes/(rider)/pontos/leaflet-map.ts'
+				'src/routes/(rider)/pontos/leaflet-map.ts',
+				'src/lib/map/styles.ts'
 			])
 		);
 	});

@@ -50,6 +50,44 @@ test.describe('/pontos — the official stands (Art. 12–14)', () => {
 		}).toPass({ timeout: 15_000 });
 	});
 
+	test('the map asks the tile server for its first view only: one zoom, every stand in it', async ({
+		page
+	}) => {
+		// A stand-in tile server (a 1×1 PNG for every tile): the page runs as with real tiles.
+		const png = Buffer.from(
+			'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+			'base64'
+		);
+		const tiles: string[] = [];
+		await page.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => {
+			const tile = /\/(\d+)\/\d+\/\d+\.png$/.exec(route.request().url());
+			if (!tile) return route.abort('internetdisconnected');
+			tiles.push(route.request().url());
+			return route.fulfill({ status: 200, contentType: 'image/png', body: png });
+		});
+		const response = await page.goto('/pontos');
+		// The tile server's connection opens while Leaflet loads.
+		expect(await response?.text()).toContain(
+			'<link rel="preconnect" href="https://tile.openstreetmap.org"'
+		);
+		await expect(page.locator('.leaflet-marker-icon')).toHaveCount(8);
+		await expect(page.locator('img.leaflet-tile-loaded').first()).toBeAttached();
+		await page.waitForTimeout(500); // any second set of tiles would be asked for by now
+		// Before: a first view at zoom 14, then fitted to the stands at 13 — two sets of tiles.
+		const zooms = new Set(tiles.map((url) => /\/(\d+)\/\d+\/\d+\.png$/.exec(url)?.[1]));
+		expect(tiles.length).toBeGreaterThan(0);
+		expect([...zooms]).toHaveLength(1);
+		// Every stand's pin is inside the map's box.
+		const box = await page.locator('.leaflet-container').boundingBox();
+		for (const pin of await page.locator('.leaflet-marker-icon').all()) {
+			const at = await pin.boundingBox();
+			expect(at && box && at.x >= box.x && at.x + at.width <= box.x + box.width).toBe(true);
+			expect(at && box && at.y >= box.y && at.y + at.height <= box.y + box.height).toBe(true);
+		}
+		// No marker shadow: one resolution only (blurred on a phone) and one more download.
+		await expect(page.locator('.leaflet-marker-shadow')).toHaveCount(0);
+	});
+
 	test('with the rider’s location, nearest first with walking distance and time', async ({
 		browser
 	}) => {

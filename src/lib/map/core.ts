@@ -9,18 +9,28 @@
  * changes the names of its chunks between the server's build and the browser's: Vite minifies
  * that CSS for two targets, and a chunk's name includes its CSS.)
  */
-import { DivIcon, geoJSON, Icon, map as leafletMap, tileLayer, type Map } from 'leaflet';
+import {
+	DivIcon,
+	geoJSON,
+	Icon,
+	latLngBounds,
+	map as leafletMap,
+	tileLayer,
+	type Map
+} from 'leaflet';
 import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
 import markerIcon from 'leaflet/dist/images/marker-icon.png';
-import markerShadow from 'leaflet/dist/images/marker-shadow.png';
 import { boundaryGeojson as boundary } from '$lib/profile/boundary';
 import { keepFirstUseFiles } from '$lib/offline/first-use.js';
 
 // Leaflet derives its default icon path from its CSS, which Vite rewrites: point it at the files.
+// No shadow: Leaflet ships it at one resolution only (blurred on a phone's screen), and it is one
+// more download for a rider's prepaid plan; the pins read the same without it (an empty
+// `shadowUrl` makes Leaflet draw none).
 Icon.Default.mergeOptions({
 	iconRetinaUrl: markerIcon2x,
 	iconUrl: markerIcon,
-	shadowUrl: markerShadow,
+	shadowUrl: '',
 	imagePath: ''
 });
 // …and never guesses a folder from the stylesheet (`Icon.Default.imagePath`, which Leaflet reads
@@ -42,6 +52,13 @@ export interface BaseMapOptions {
 	tiles: TilesConfig;
 	center: LatLng;
 	zoom: number;
+	/**
+	 * Points the first view must show (the stands), with a margin of `pad` (a fraction of the
+	 * box) and at most `maxZoom`; `center` and `zoom` when empty. The view is set before the tile
+	 * layer is added, so the phone downloads the tiles of that view only (setting a view and then
+	 * fitting it would fetch a first set of tiles for nothing).
+	 */
+	fit?: { points: LatLng[]; pad: number; maxZoom: number };
 	/** Called once when no tile could be loaded (offline, or the tile server is unreachable). */
 	onTilesUnavailable?: () => void;
 }
@@ -52,11 +69,15 @@ export function createBaseMap(node: HTMLElement, options: BaseMapOptions): Map {
 	keepFirstUseFiles();
 	node.replaceChildren();
 	const map = leafletMap(node, {
-		center: [options.center.lat, options.center.lng],
-		zoom: options.zoom,
 		keyboard: true, // arrows pan, +/- zoom once the map has focus (Leaflet's default, kept)
 		scrollWheelZoom: false // scrolling the page past the map must not zoom it
 	});
+	const fit = options.fit;
+	if (fit?.points.length)
+		map.fitBounds(latLngBounds(fit.points.map((p) => [p.lat, p.lng])).pad(fit.pad), {
+			maxZoom: fit.maxZoom
+		});
+	else map.setView([options.center.lat, options.center.lng], options.zoom);
 
 	let loaded = 0;
 	let failed = 0;

@@ -16,25 +16,29 @@ import baseCss from './base.css?raw';
 
 const LEAFLET_CSS = new URL('../../../node_modules/leaflet/dist/leaflet.css', import.meta.url).href;
 
+/** The one linking of this page (every caller waits for the same load). */
+let linking: Promise<void> | null = null;
+
 /**
  * Links Leaflet's stylesheet, then ./base.css after it (it overrides), unless the page has them;
  * resolves when the stylesheet has loaded or failed (a map without its styles is still better
  * than none, and offline the worker may not have it yet).
  */
 export function linkLeafletStyles(): Promise<void> {
+	if (linking) return linking;
 	let link = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].find(
 		(l) => l.href === LEAFLET_CSS
 	);
-	if (link) return Promise.resolve();
+	if (link) return (linking = Promise.resolve());
 	link = document.createElement('link');
 	link.rel = 'stylesheet';
 	link.href = LEAFLET_CSS;
 	const style = document.createElement('style');
 	style.textContent = baseCss;
-	const loaded = new Promise<void>((resolve) => {
+	linking = new Promise<void>((resolve) => {
 		link.addEventListener('load', () => resolve(), { once: true });
 		link.addEventListener('error', () => resolve(), { once: true });
 	});
 	document.head.append(link, style);
-	return loaded;
+	return linking;
 }

@@ -5,13 +5,6 @@
  */
 import { circleMarker, featureGroup, marker, type CircleMarker, type Marker } from 'leaflet';
 import { createBaseMap, nearestIcon, type LatLng, type TilesConfig } from '$lib/map/core';
-import { linkLeafletStyles } from '$lib/map/styles';
-
-/**
- * Leaflet's styles, linked as this module loads: /pontos's map lives in an island, whose script
- * loads no CSS by itself (see $lib/map/styles.ts).
- */
-export const styled: Promise<void> = linkLeafletStyles();
 
 export interface MapStand {
 	id: string;
@@ -41,7 +34,9 @@ export function createStandsMap(node: HTMLElement, options: StandsMapOptions): S
 	const map = createBaseMap(node, {
 		tiles: options.tiles,
 		center: options.center,
-		zoom: 14, // the urban area of Rolim de Moura fits at 14 on a phone
+		zoom: 14, // the urban area of Rolim de Moura fits at 14 on a phone (when there is no stand)
+		// Every stand in view, with a margin, no closer than 16.
+		fit: { points: options.stands, pad: 0.2, maxZoom: 16 },
 		onTilesUnavailable: options.onTilesUnavailable
 	});
 
@@ -60,14 +55,6 @@ export function createStandsMap(node: HTMLElement, options: StandsMapOptions): S
 			marker([stand.lat, stand.lng], { title: stand.name, alt: stand.name, keyboard: true })
 				.bindPopup(popup)
 				.addTo(map)
-		);
-	}
-	if (markers.size) {
-		map.fitBounds(
-			featureGroup([...markers.values()])
-				.getBounds()
-				.pad(0.2),
-			{ maxZoom: 16 }
 		);
 	}
 

@@ -15,7 +15,10 @@ export function standsMap(
 	return (node) => {
 		let map: StandsMap | null = null;
 		let cancelled = false;
-		import('./leaflet-map').then(async ({ createStandsMap, styled }) => {
+		// Leaflet's styles download beside its script, not after it (both are first-use files:
+		// scripts/precache.js, FIRST_USE).
+		const styled = import('$lib/map/styles').then(({ linkLeafletStyles }) => linkLeafletStyles());
+		import('./leaflet-map').then(async ({ createStandsMap }) => {
 			// Leaflet's panes and controls are placed by its styles: draw once they apply.
 			await styled;
 			if (cancelled) return;
