@@ -9,6 +9,10 @@
  *   - HTML size (gzip -6 of the uncompressed SSR HTML) and whether the page's answer element ends
  *     within the first 14 KiB of gzip output (the first round trips of a new connection);
  *   - Lighthouse mobile (default config), median of BENCH_RUNS runs, each in a fresh Chromium.
+ *     /pontos's map loads its tiles as in production: this machine has no internet, so Chromium
+ *     reaches the tile server's name (TILE_URL's host, OpenStreetMap's by default) at a local
+ *     stand-in serving map-like tiles (scripts/tile-stand-in.js). Without `openssl` (for its
+ *     certificate) the tiles fail, as offline, and the bench says so.
  * Plus, once: the service worker's bill (scripts/worker-bill.js) — its install download by group,
  * measured by installing it in Chromium, and what the QR decoder and Leaflet add on first use.
  *
@@ -28,6 +32,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { budgetedBytes, FIRST_VISIT_BUDGETS, measureFirstVisit } from './first-visit.js';
+import { startTileStandIn } from './tile-stand-in.js';
 import { formatWorkerBill, measureWorkerBill } from './worker-bill.js';
 
 // ─── What to measure ─────────────────────────────────────────────────────────────────────────────
@@ -419,7 +424,7 @@ async function measureHtml(local, spec) {
 }
 
 /** Lighthouse (default = mobile config), `runs` times, each in a fresh Chromium. */
-async function measureLighthouse(url, runs) {
+async function measureLighthouse(url, runs, extraFlags = []) {
 	const { default: lighthouse } = await import('lighthouse');
 	const chromeLauncher = await import('chrome-launcher');
 	const results = [];
@@ -427,7 +432,7 @@ async function measureLighthouse(url, runs) {
 		const started = Date.now();
 		const chrome = await chromeLauncher.launch({
 			chromePath: CHROMIUM,
-			chromeFlags: ['--headless=new', ...CHROME_FLAGS]
+			chromeFlags: ['--headless=new', ...CHROME_FLAGS, ...extraFlags]
 		});
 		cleanups.add(chrome.kill); // chrome-launcher's kill is synchronous
 		let lhr;
@@ -680,11 +685,22 @@ async function main() {
 	await browser?.close();
 
 	if (!SKIP_LIGHTHOUSE) {
+		const tileHost = new URL(
+			(env.TILE_URL?.trim() || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png').replace('{s}', 'a')
+		).hostname;
+		const tiles = await attempt('tile stand-in', () => startTileStandIn(tileHost));
+		report.tiles = tiles ? { standInFor: tileHost } : { standInFor: null };
+		log(
+			tiles
+				? `map tiles: a local stand-in answers for ${tileHost} (scripts/tile-stand-in.js)`
+				: `map tiles: no stand-in (openssl missing?): /pontos's tiles fail as offline`
+		);
+		if (tiles) cleanups.add(() => void tiles.close());
 		for (const spec of PAGES.filter((p) => p.lighthouse !== false)) {
 			const page = report.pages[spec.path];
 			log(`Lighthouse mobile, ${RUNS} run(s), ~15 s each: ${spec.path}`);
 			page.lighthouse = await attempt(`Lighthouse ${spec.path}`, () =>
-				measureLighthouse(`${origin}${spec.path}`, RUNS)
+				measureLighthouse(`${origin}${spec.path}`, RUNS, tiles?.chromeFlags ?? [])
 			);
 			if (page.lighthouse) {
 				Object.assign(page.values, page.lighthouse.median);
@@ -696,9 +712,16 @@ async function main() {
 				page.lighthouse = { ...summary, reportFile: file };
 			}
 		}
+		await tiles?.close();
 	}
 
 	// Tables and details.
+	if (report.tiles)
+		console.log(
+			report.tiles.standInFor
+				? `\nLighthouse with map tiles from a local stand-in for ${report.tiles.standInFor} (no internet here)`
+				: '\nLighthouse without map tiles (no stand-in): /pontos measured as offline'
+		);
 	for (const spec of PAGES) {
 		const page = report.pages[spec.path];
 		const rows = METRICS.filter((m) => m.key in page.values || m.key in page.targets).map((m) =>
