@@ -88,6 +88,93 @@ test.describe('/pontos — the official stands (Art. 12–14)', () => {
 		await expect(page.locator('.leaflet-marker-shadow')).toHaveCount(0);
 	});
 
+	test('without JavaScript the map is there: the first view’s tiles, a pin per stand, the attribution', async ({
+		browser
+	}) => {
+		const context = await browser.newContext({ javaScriptEnabled: false });
+		const page = await context.newPage();
+		const asked: string[] = [];
+		await page.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => {
+			asked.push(route.request().url());
+			return route.abort('internetdisconnected');
+		});
+		await page.goto('/pontos');
+		const map = page.getByRole('region', { name: 'Mapa dos pontos de mototáxi' });
+		const tiles = map.locator('img[src^="https://tile.openstreetmap.org/"]');
+		expect(await tiles.count()).toBeGreaterThan(0);
+		const zooms = new Set(
+			(await tiles.evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')))).map(
+				(src) => /\/(\d+)\/\d+\/\d+\.png$/.exec(src ?? '')?.[1]
+			)
+		);
+		expect(zooms.size).toBe(1);
+		// Asked for at once (the HTML names them), each once.
+		await expect.poll(() => asked.length).toBe(await tiles.count());
+		// Every stand has its pin, inside the map's box.
+		const pins = map.locator('.static-pin');
+		await expect(pins).toHaveCount(8);
+		const box = await map.boundingBox();
+		for (const pin of await pins.all()) {
+			const at = await pin.boundingBox();
+			expect(at && box && at.x >= box.x && at.x + at.width <= box.x + box.width).toBe(true);
+			expect(at && box && at.y >= box.y && at.y + at.height <= box.y + box.height).toBe(true);
+		}
+		await expect(map.getByRole('link', { name: 'OpenStreetMap' })).toBeVisible();
+		await expect(
+			page.getByText('Mapa sem zoom: o mapa completo precisa de JavaScript')
+		).toBeVisible();
+		await context.close();
+		// Axe needs JavaScript in the page: the same page as before the islands' script arrives.
+		const held = await browser.newContext();
+		const before = await held.newPage();
+		await before.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) =>
+			route.abort('internetdisconnected')
+		);
+		await before.route('**/_app/immutable/workers/**', (route) => route.abort());
+		await before.goto('/pontos');
+		await expect(before.locator('.static-pin')).toHaveCount(8);
+		await expectNoAxeViolations(before);
+		await held.close();
+	});
+
+	test('Leaflet opens at the HTML’s view: the same tiles, each downloaded once, then the HTML map goes', async ({
+		page
+	}) => {
+		const png = Buffer.from(
+			'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+			'base64'
+		);
+		const asked: string[] = [];
+		await page.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => {
+			if (!/\/\d+\/\d+\/\d+\.png$/.test(route.request().url()))
+				return route.abort('internetdisconnected');
+			asked.push(route.request().url());
+			return route.fulfill({
+				status: 200,
+				contentType: 'image/png',
+				headers: { 'cache-control': 'max-age=86400' },
+				body: png
+			});
+		});
+		const html = await (await page.request.get('/pontos')).text();
+		const drawn = [...html.matchAll(/<img src="(https:\/\/tile\.openstreetmap\.org\/[^"]+)"/g)].map(
+			(m) => m[1]
+		);
+		expect(drawn.length).toBeGreaterThan(0);
+		await page.goto('/pontos');
+		await expect(page.locator('.leaflet-marker-icon')).toHaveCount(8);
+		// Once Leaflet's tiles are drawn, the HTML map is gone (its pins with it).
+		await expect(page.locator('[data-static-map]')).toHaveCount(0);
+		await expect(page.locator('.static-pin')).toHaveCount(0);
+		const leaflet = await page
+			.locator('img.leaflet-tile')
+			.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
+		// Leaflet shows every tile the HTML drew (it may add the sides of a wider map)…
+		expect(leaflet).toEqual(expect.arrayContaining(drawn));
+		// …and no tile was asked for twice.
+		expect(asked.length).toBe(new Set(asked).size);
+	});
+
 	test('with the rider’s location, nearest first with walking distance and time', async ({
 		browser
 	}) => {

@@ -9,15 +9,7 @@
  * changes the names of its chunks between the server's build and the browser's: Vite minifies
  * that CSS for two targets, and a chunk's name includes its CSS.)
  */
-import {
-	DivIcon,
-	geoJSON,
-	Icon,
-	latLngBounds,
-	map as leafletMap,
-	tileLayer,
-	type Map
-} from 'leaflet';
+import { DivIcon, geoJSON, Icon, map as leafletMap, tileLayer, type Map } from 'leaflet';
 import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
 import markerIcon from 'leaflet/dist/images/marker-icon.png';
 import { boundaryGeojson as boundary } from '$lib/profile/boundary';
@@ -52,13 +44,6 @@ export interface BaseMapOptions {
 	tiles: TilesConfig;
 	center: LatLng;
 	zoom: number;
-	/**
-	 * Points the first view must show (the stands), with a margin of `pad` (a fraction of the
-	 * box) and at most `maxZoom`; `center` and `zoom` when empty. The view is set before the tile
-	 * layer is added, so the phone downloads the tiles of that view only (setting a view and then
-	 * fitting it would fetch a first set of tiles for nothing).
-	 */
-	fit?: { points: LatLng[]; pad: number; maxZoom: number };
 	/** Called once when no tile could be loaded (offline, or the tile server is unreachable). */
 	onTilesUnavailable?: () => void;
 }
@@ -67,17 +52,18 @@ export interface BaseMapOptions {
 export function createBaseMap(node: HTMLElement, options: BaseMapOptions): Map {
 	// Leaflet is not precached: the worker keeps it from this first use on (issue 12).
 	keepFirstUseFiles();
-	node.replaceChildren();
+	// What the page drew before the map: a first view as HTML (`data-static-map`: its tiles and
+	// pins, at the view given here) stays under the map until Leaflet's own tiles are drawn; any
+	// other placeholder goes now.
+	const drawnFirst = [...node.children].filter((el) => el.hasAttribute('data-static-map'));
+	for (const el of [...node.children]) if (!drawnFirst.includes(el)) el.remove();
+	const removeDrawnFirst = () => drawnFirst.forEach((el) => el.remove());
 	const map = leafletMap(node, {
+		center: [options.center.lat, options.center.lng],
+		zoom: options.zoom,
 		keyboard: true, // arrows pan, +/- zoom once the map has focus (Leaflet's default, kept)
 		scrollWheelZoom: false // scrolling the page past the map must not zoom it
 	});
-	const fit = options.fit;
-	if (fit?.points.length)
-		map.fitBounds(latLngBounds(fit.points.map((p) => [p.lat, p.lng])).pad(fit.pad), {
-			maxZoom: fit.maxZoom
-		});
-	else map.setView([options.center.lat, options.center.lng], options.zoom);
 
 	let loaded = 0;
 	let failed = 0;
@@ -85,6 +71,7 @@ export function createBaseMap(node: HTMLElement, options: BaseMapOptions): Map {
 	const report = () => {
 		if (reported) return;
 		reported = true;
+		removeDrawnFirst();
 		options.onTilesUnavailable?.();
 	};
 	const tiles = tileLayer(options.tiles.url, {
@@ -92,6 +79,7 @@ export function createBaseMap(node: HTMLElement, options: BaseMapOptions): Map {
 		maxZoom: 19 // OpenStreetMap's standard tiles go to 19
 	});
 	tiles.on('tileload', () => loaded++);
+	tiles.once('load', removeDrawnFirst); // every tile in view is drawn
 	tiles.on('tileerror', () => {
 		failed++;
 		if (loaded === 0 && failed >= 2) report();

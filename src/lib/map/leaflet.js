@@ -64,4 +64,3 @@ export { FeatureGroup, featureGroup } from 'leaflet/src/layer/FeatureGroup.js';
 export { Marker, marker } from 'leaflet/src/layer/marker/Marker.js';
 export { DivIcon, divIcon } from 'leaflet/src/layer/marker/DivIcon.js';
 export { CircleMarker, circleMarker } from 'leaflet/src/layer/vector/CircleMarker.js';
-export { LatLngBounds, toLatLngBounds as latLngBounds } from 'leaflet/src/geo/LatLngBounds.js';

@@ -1,3 +1,4 @@
+import { fitView, placeOnView, tilesAround, tileUrl, type StaticMap } from '$lib/domain/map-view';
 import { config } from '$lib/server/config';
 import { db } from '$lib/server/db';
 import { listStands, standsAreSample } from '$lib/server/stands';
@@ -9,8 +10,30 @@ import type { PageServerLoad } from './$types';
  */
 export const csr = false;
 
+/**
+ * The map's box on the smallest phone (320 px wide less the page's margins; its CSS min-height):
+ * the first view shows every stand there, and a wider screen shows more around them. The HTML
+ * draws the tiles of this box only: Leaflet shows them on any screen, so none is downloaded for
+ * nothing (it adds the tiles a wider map shows).
+ */
+const SMALLEST_BOX = { width: 288, height: 256 };
+/** The centre of Rolim de Moura's urban area, at 14, when there is no stand yet. */
+const TOWN = { center: { lat: -11.7271, lng: -61.7714 }, zoom: 14 };
+
 /** The official stands (Art. 12–13), by name: the list is complete without JavaScript. */
 export const load: PageServerLoad = async () => {
 	const [stands, sample] = await Promise.all([listStands(db()), standsAreSample(db())]);
-	return { stands, sample, tiles: config.tiles };
+	// The map's first view (every stand, a margin, no closer than 16), drawn as HTML first: tiles
+	// and pins before Leaflet arrives, or without JavaScript; Leaflet opens at the same view.
+	const view = fitView(stands, { box: SMALLEST_BOX, pad: 0.2, minZoom: 3, maxZoom: 16 }, TOWN);
+	const staticMap: StaticMap = {
+		view,
+		tiles: tilesAround(view, SMALLEST_BOX).map((tile) => ({
+			url: tileUrl(config.tiles.url, tile),
+			left: tile.left,
+			top: tile.top
+		})),
+		pins: stands.map((s) => ({ id: s.id, ...placeOnView(view, s) }))
+	};
+	return { stands, sample, tiles: config.tiles, staticMap };
 };

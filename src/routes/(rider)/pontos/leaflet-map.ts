@@ -4,6 +4,7 @@
  * stand's distinct, labelled pin. Every default is stated where it is set.
  */
 import { circleMarker, featureGroup, marker, type CircleMarker, type Marker } from 'leaflet';
+import type { MapView } from '$lib/domain/map-view';
 import { createBaseMap, nearestIcon, type LatLng, type TilesConfig } from '$lib/map/core';
 
 export interface MapStand {
@@ -18,7 +19,11 @@ export interface MapStand {
 export interface StandsMapOptions {
 	stands: MapStand[];
 	tiles: TilesConfig;
-	center: LatLng;
+	/**
+	 * The first view: the server's (./+page.server.ts, every stand in view on the smallest phone),
+	 * which the page has already drawn as HTML — the same tiles, downloaded once.
+	 */
+	view: MapView;
 	labels: { vagas: (n: number) => string; you: string; nearest: (name: string) => string };
 	/** Called once when no tile could be loaded (offline, or the tile server is unreachable). */
 	onTilesUnavailable: () => void;
@@ -33,10 +38,8 @@ export interface StandsMap {
 export function createStandsMap(node: HTMLElement, options: StandsMapOptions): StandsMap {
 	const map = createBaseMap(node, {
 		tiles: options.tiles,
-		center: options.center,
-		zoom: 14, // the urban area of Rolim de Moura fits at 14 on a phone (when there is no stand)
-		// Every stand in view, with a margin, no closer than 16.
-		fit: { points: options.stands, pad: 0.2, maxZoom: 16 },
+		center: options.view.center,
+		zoom: options.view.zoom,
 		onTilesUnavailable: options.onTilesUnavailable
 	});
 
