@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { flagHeading } from './helpers';
+import { flagHeading, year } from './helpers';
 
 /**
  * On a slow line the rider acts before the page's script has arrived (issue 12: rider pages render
@@ -70,4 +70,26 @@ test('/reclamar: a danger tapped before the script arrived brings the emergency 
 	await script.done;
 	await page.waitForLoadState('networkidle');
 	await expect(page.getByRole('link', { name: /190/ })).toBeInViewport();
+});
+
+test('/tarifa: "Calcular" tapped the moment the island is live, on a busy phone, is revealed', async ({
+	page
+}) => {
+	// A busy phone runs the next task late: every zero-delay timeout waits 4 s. A tap handled by the
+	// live island in that time must still bring its answer to the eye (the reveal does not wait for
+	// a later task to say the page has hydrated).
+	await page.addInitScript(() => {
+		const later = window.setTimeout.bind(window);
+		window.setTimeout = ((handler: TimerHandler, delay?: number, ...args: unknown[]) =>
+			later(handler, delay ? delay : 4000, ...args)) as typeof window.setTimeout;
+	});
+	await page.goto('/tarifa');
+	// The island is live once the answer follows the fields without a round trip.
+	const answer = page.getByTestId('tarifa-answer');
+	await page.getByLabel('Dia').fill(`${year}-12-25`);
+	await page.getByLabel('Hora').fill('10:00');
+	await expect(answer).toContainText('25 de dezembro', { timeout: 3000 });
+	await page.getByRole('button', { name: 'Calcular' }).click();
+	await expect(answer).toBeFocused({ timeout: 2000 });
+	await expect(answer).toBeInViewport();
 });
