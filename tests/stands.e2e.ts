@@ -100,10 +100,10 @@ test.describe('/pontos — the official stands (Art. 12–14)', () => {
 		});
 		await page.goto('/pontos');
 		const map = page.getByRole('region', { name: 'Mapa dos pontos de mototáxi' });
-		const tiles = map.locator('img[src^="https://tile.openstreetmap.org/"]');
+		const tiles = map.locator('image[href^="https://tile.openstreetmap.org/"]');
 		expect(await tiles.count()).toBeGreaterThan(0);
 		const zooms = new Set(
-			(await tiles.evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')))).map(
+			(await tiles.evaluateAll((images) => images.map((i) => i.getAttribute('href')))).map(
 				(src) => /\/(\d+)\/\d+\/\d+\.png$/.exec(src ?? '')?.[1]
 			)
 		);
@@ -157,9 +157,9 @@ test.describe('/pontos — the official stands (Art. 12–14)', () => {
 			});
 		});
 		const html = await (await page.request.get('/pontos')).text();
-		const drawn = [...html.matchAll(/<img src="(https:\/\/tile\.openstreetmap\.org\/[^"]+)"/g)].map(
-			(m) => m[1]
-		);
+		const drawn = [
+			...html.matchAll(/<image href="(https:\/\/tile\.openstreetmap\.org\/[^"]+)"/g)
+		].map((m) => m[1]);
 		expect(drawn.length).toBeGreaterThan(0);
 		await page.goto('/pontos');
 		await expect(page.locator('.leaflet-marker-icon')).toHaveCount(8);

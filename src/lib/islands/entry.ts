@@ -4,7 +4,7 @@
  * hydrates the page's live part (./Island.svelte) in place: one bundle built apart by Vite
  * (`?worker&url`), split so that a page loads only its own island and Svelte's runtime once.
  */
-import { hydrate, tick } from 'svelte';
+import { flushSync, hydrate } from 'svelte';
 import { parse } from 'devalue';
 import { pageHydrated } from '$lib/components/reveal';
 import { islands } from './islands';
@@ -22,9 +22,9 @@ async function hydrateIslands(): Promise<void> {
 		hydrate(Live, { target, props: parse(raw) });
 	}
 	// From now on, an answer that appears is the result of the rider's action: reveal it. Once
-	// hydration's effects have run (tick), in this same task: a tap handled by a live island is
+	// hydration's effects have run (flushSync), in this same task: a tap handled by a live island is
 	// never left between the two, its answer unrevealed (a later macrotask left that gap open).
-	await tick();
+	flushSync();
 	pageHydrated();
 }
 
