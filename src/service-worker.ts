@@ -168,6 +168,16 @@ async function keepUsed(urls: unknown): Promise<void> {
 			await cache.add(url).catch(() => undefined);
 }
 
+// Signing out: staff pages and token URLs leave every cache now, whatever the page does next (the
+// sign-in page it lands on runs no script: src/routes/admin/login/+page.server.ts). Answered by
+// the network as before: this listener only watches.
+self.addEventListener('fetch', (event) => {
+	const { request } = event;
+	if (request.method !== 'POST') return;
+	if (/^\/(?:admin|%61dmin)\/logout\/?$/i.test(new URL(request.url).pathname))
+		event.waitUntil(forgetStaffPages());
+});
+
 self.addEventListener('message', (event) => {
 	const data: unknown = event.data;
 	if (typeof data !== 'object' || data === null || !('type' in data)) return;

@@ -224,3 +224,31 @@ test('the workspace has one URL: /es/admin goes to /admin', async ({ request }) 
 	expect(response.status()).toBe(308);
 	expect(response.headers()['location']).toBe('/admin/login');
 });
+
+test('"Entrar" tapped while the page’s scripts are still on their way signs in (a slow line)', async ({
+	page
+}) => {
+	// Every script the page could load arrives 1.5 s late; the member taps just before.
+	await page.route('**/_app/immutable/**', async (route) => {
+		await new Promise((resolve) => setTimeout(resolve, 1500));
+		await route.continue();
+	});
+	await page.goto('/admin/login?volta=%2Fadmin', { waitUntil: 'commit' });
+	await page.getByLabel('E-mail').fill(E2E_ACCOUNTS.gestor.email);
+	await page.getByLabel('Senha').fill(E2E_ACCOUNTS.gestor.password);
+	await page.waitForTimeout(1200);
+	await page.getByRole('button', { name: 'Entrar' }).click({ noWaitAfter: true });
+	// Before: the client router, starting under the form's submission, cancelled it.
+	await expect(page).toHaveURL(/\/admin(?!\/login)/, { timeout: 30_000 });
+	await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible({ timeout: 30_000 });
+});
+
+test('the sign-in page loads no script: the form is plain HTML', async ({ page }) => {
+	const scripts: string[] = [];
+	page.on('request', (r) => {
+		if (r.resourceType() === 'script') scripts.push(r.url());
+	});
+	await page.goto('/admin/login');
+	await page.waitForLoadState('networkidle');
+	expect(scripts).toEqual([]);
+});

@@ -29,21 +29,18 @@ test('Rolim de Moura’s centre is in tile 13/2690/4364, as the slippy-map formu
 describe('fitView: every stand in the smallest box, at the highest zoom that fits', () => {
 	const town = { center: { lat: -11.7271, lng: -61.7714 }, zoom: 14 };
 	const options = { box: { width: 288, height: 256 }, pad: 0.2, minZoom: 3, maxZoom: 16 };
-	const stands = [
-		{ lat: -11.718, lng: -61.769 },
-		{ lat: -11.7345, lng: -61.782 },
-		{ lat: -11.742, lng: -61.764 }
-	];
+	const escola = { lat: -11.718, lng: -61.769 };
+	const stands = [escola, { lat: -11.7345, lng: -61.782 }, { lat: -11.742, lng: -61.764 }];
 
 	test('no stand yet: the town at its default zoom', () => {
 		expect(fitView([], options, town)).toEqual(town);
 	});
 
 	test('one stand: the closest zoom allowed, centred on it', () => {
-		const view = fitView([stands[0]], options, town);
+		const view = fitView([escola], options, town);
 		expect(view.zoom).toBe(16);
-		expect(view.center.lat).toBeCloseTo(stands[0].lat, 9);
-		expect(view.center.lng).toBeCloseTo(stands[0].lng, 9);
+		expect(view.center.lat).toBeCloseTo(escola.lat, 9);
+		expect(view.center.lng).toBeCloseTo(escola.lng, 9);
 	});
 
 	test('several: they fit with their margin at the chosen zoom, not at the next one', () => {

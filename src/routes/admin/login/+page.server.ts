@@ -8,6 +8,15 @@ import type { Actions, PageServerLoad } from './$types';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * A plain HTML form, without the framework's client: "Entrar" tapped while the page's script was
+ * still loading (a slow line) sent the form natively, and the client router, starting up under it,
+ * cancelled that submission — the member stayed on this page without a word. The form never
+ * needed JavaScript: the browser posts it and follows the redirect. (Staff caches are still
+ * cleared after "Sair": the service worker does it when it sees the sign-out, src/service-worker.ts.)
+ */
+export const csr = false;
+
 /** The one public page of `/admin`. A member already signed in goes straight in. */
 export const load: PageServerLoad = ({ locals, url }) => {
 	const volta = safeReturn(url.searchParams.get('volta'));
