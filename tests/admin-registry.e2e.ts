@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import { expectNoAxeViolations, loginAs } from './helpers';
+import { expectNoAxeViolations, loginAs, staffReady } from './helpers';
 
 /**
  * The gestor's registry and stands workspace: edit → preview → publish → riders see it; QR cards
@@ -38,6 +38,7 @@ const ADMIN_PAGES = [
 /** Sends a form; the assertion that follows waits for its answer (no `networkidle`: the map
  * picker's tiles never load here, so the network may never settle). */
 async function submit(page: Page, name: string | RegExp) {
+	await staffReady(page);
 	await page.getByRole('button', { name }).click();
 }
 
@@ -174,7 +175,7 @@ test.describe('/admin/cadastro and /admin/pontos (gestor)', () => {
 	test('the stand form works without JavaScript (plain lat/lng inputs)', async ({ browser }) => {
 		const context = await browser.newContext({ javaScriptEnabled: false });
 		const page = await context.newPage();
-		await loginAs(page, 'gestor', '/admin/pontos/novo');
+		await loginAs(page, 'gestor', '/admin/pontos/novo', { script: false });
 		await page.getByLabel('Nome do ponto').fill('Ponto Sem JS');
 		await page.getByLabel('Endereço ou referência').fill('Rua sem script');
 		await page.getByLabel('Latitude').fill('-11.7280');

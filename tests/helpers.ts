@@ -40,7 +40,12 @@ export const firstInDecember = (weekday: number) => {
  * and where the page was left (a sign-in that never left /admin/login, or a page after it that
  * never finished loading), instead of a bare time-out.
  */
-export async function loginAs(page: Page, role: keyof typeof E2E_ACCOUNTS, volta = '/admin') {
+export async function loginAs(
+	page: Page,
+	role: keyof typeof E2E_ACCOUNTS,
+	volta = '/admin',
+	{ script = true }: { script?: boolean } = {}
+) {
 	const account = E2E_ACCOUNTS[role];
 	await page.goto(`/admin/login?volta=${encodeURIComponent(volta)}`);
 	await page.getByLabel('E-mail').fill(account.email);
@@ -70,6 +75,17 @@ export async function loginAs(page: Page, role: keyof typeof E2E_ACCOUNTS, volta
 	} finally {
 		page.off('response', record);
 	}
+	if (script) await staffReady(page);
+}
+
+/**
+ * Waits until the staff page's script runs (the admin layout marks `<html data-staff-ready>`).
+ * A form sent in the instant before can be cancelled by SvelteKit's router starting up under it, a
+ * known limit of the staff pages (README); the tests act, as a member on the office's connection
+ * does, on a page that is ready.
+ */
+export async function staffReady(page: Page) {
+	await page.locator('html[data-staff-ready]').waitFor({ state: 'attached', timeout: 30_000 });
 }
 
 export { E2E_ACCOUNTS };
