@@ -23,13 +23,19 @@ async function slowScript(page: Page) {
 	return { release, done };
 }
 
-test('/tarifa: a time typed before the script arrived is the one answered, not the clock’s', async ({
-	page
-}) => {
+/** Opens /tarifa with its script held back, and types Christmas 10:00 before it arrives. */
+async function christmasBeforeScript(page: Page) {
 	const script = await slowScript(page);
 	await page.goto('/tarifa', { waitUntil: 'commit' });
 	await page.getByLabel('Dia').fill('2026-12-25');
 	await page.getByLabel('Hora').fill('10:00');
+	return script;
+}
+
+test('/tarifa: a time typed before the script arrived is the one answered, not the clock’s', async ({
+	page
+}) => {
+	const script = await christmasBeforeScript(page);
 	script.release();
 	await script.done;
 	await page.waitForLoadState('networkidle');
@@ -42,10 +48,7 @@ test('/tarifa: a time typed before the script arrived is the one answered, not t
 test('/tarifa: "Calcular" tapped before the script arrived: the server’s answer is focused and in view', async ({
 	page
 }) => {
-	const script = await slowScript(page);
-	await page.goto('/tarifa', { waitUntil: 'commit' });
-	await page.getByLabel('Dia').fill('2026-12-25');
-	await page.getByLabel('Hora').fill('10:00');
+	const script = await christmasBeforeScript(page);
 	await page.getByRole('button', { name: 'Calcular' }).click(); // the form goes to the server
 	await page.waitForURL(/\/tarifa\?data=2026-12-25/, { waitUntil: 'commit' });
 	script.release();

@@ -8,6 +8,30 @@ async function blockTheInternet(page: Page) {
 	);
 }
 
+/**
+ * A stand-in tile server (a 1×1 PNG for every z/x/y tile, cacheable as OpenStreetMap's): the page
+ * runs as with real tiles; anything else off this machine fails. Resolves to the tile URLs asked.
+ */
+async function serveTiles(page: Page): Promise<string[]> {
+	const png = Buffer.from(
+		'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+		'base64'
+	);
+	const asked: string[] = [];
+	await page.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => {
+		if (!/\/\d+\/\d+\/\d+\.png$/.test(route.request().url()))
+			return route.abort('internetdisconnected');
+		asked.push(route.request().url());
+		return route.fulfill({
+			status: 200,
+			contentType: 'image/png',
+			headers: { 'cache-control': 'max-age=86400' },
+			body: png
+		});
+	});
+	return asked;
+}
+
 const names = (page: Page) => page.locator('ol.stands h3').allTextContents();
 
 test.describe('/pontos — the official stands (Art. 12–14)', () => {
@@ -53,18 +77,7 @@ test.describe('/pontos — the official stands (Art. 12–14)', () => {
 	test('the map asks the tile server for its first view only: one zoom, every stand in it', async ({
 		page
 	}) => {
-		// A stand-in tile server (a 1×1 PNG for every tile): the page runs as with real tiles.
-		const png = Buffer.from(
-			'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-			'base64'
-		);
-		const tiles: string[] = [];
-		await page.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => {
-			const tile = /\/(\d+)\/\d+\/\d+\.png$/.exec(route.request().url());
-			if (!tile) return route.abort('internetdisconnected');
-			tiles.push(route.request().url());
-			return route.fulfill({ status: 200, contentType: 'image/png', body: png });
-		});
+		const tiles = await serveTiles(page);
 		const response = await page.goto('/pontos');
 		// The tile server's connection opens while Leaflet loads.
 		expect(await response?.text()).toContain(
@@ -140,22 +153,7 @@ test.describe('/pontos — the official stands (Art. 12–14)', () => {
 	test('Leaflet opens at the HTML’s view: the same tiles, each downloaded once, then the HTML map goes', async ({
 		page
 	}) => {
-		const png = Buffer.from(
-			'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-			'base64'
-		);
-		const asked: string[] = [];
-		await page.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => {
-			if (!/\/\d+\/\d+\/\d+\.png$/.test(route.request().url()))
-				return route.abort('internetdisconnected');
-			asked.push(route.request().url());
-			return route.fulfill({
-				status: 200,
-				contentType: 'image/png',
-				headers: { 'cache-control': 'max-age=86400' },
-				body: png
-			});
-		});
+		const asked = await serveTiles(page);
 		const html = await (await page.request.get('/pontos')).text();
 		const drawn = [
 			...html.matchAll(/<image href="(https:\/\/tile\.openstreetmap\.org\/[^"]+)"/g)

@@ -14,14 +14,7 @@ export function revealAnswer(key?: () => unknown): Attachment<HTMLElement> {
 	return (node) => {
 		key?.();
 		if (!hydrated) return;
-		if (!node.hasAttribute('tabindex')) node.setAttribute('tabindex', '-1');
-		// After the browser has laid out the new answer (and any sibling that came with it).
-		const frame = requestAnimationFrame(() => {
-			node.focus({ preventScroll: true });
-			const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
-			node.scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
-		});
-		return () => cancelAnimationFrame(frame);
+		return revealNow(node);
 	};
 }
 
@@ -60,7 +53,10 @@ export function arrivedFrom(page: string, localize: (path: string) => string): b
 	);
 }
 
-/** Focus `node` (without a Tab stop) and bring it into view, after the browser has laid it out. */
+/**
+ * Focus `node` (without a Tab stop) and bring it into view, after the browser has laid it out (and
+ * any sibling that came with it). Returns the cancel.
+ */
 export function revealNow(node: HTMLElement): () => void {
 	if (!node.hasAttribute('tabindex')) node.setAttribute('tabindex', '-1');
 	const frame = requestAnimationFrame(() => {
