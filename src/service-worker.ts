@@ -57,18 +57,20 @@ registerRoute(
  */
 const keptFor = new Map<string, KeptBecause>();
 
+function rememberKept(event: ExtendableEvent | undefined, because: KeptBecause): void {
+	const id = (event as FetchEvent | undefined)?.resultingClientId;
+	if (!id) return;
+	keptFor.set(id, because);
+	for (const old of keptFor.keys()) if (keptFor.size > 20) keptFor.delete(old);
+}
+
 const pages = new PageNetworkFirst({
 	cacheName: PAGES,
 	networkTimeoutSeconds: 4,
 	// Offline and never seen with this query: the kept copy without it (the page's script applies
 	// the query on the phone: /tarifa?data=…, /lei?data=…, /verificar?q=…).
 	fallbackToPath: (url) => mayKeep(url),
-	onKept: (event, because) => {
-		const id = (event as FetchEvent).resultingClientId;
-		if (!id) return;
-		keptFor.set(id, because);
-		for (const old of keptFor.keys()) if (keptFor.size > 20) keptFor.delete(old);
-	},
+	onKept: (event, because) => rememberKept(event, because),
 	plugins: [
 		// Staff pages and token URLs never stay on the device (src/lib/offline/pages.ts, mayKeep):
 		// neither stored nor served from the cache. Only a whole page is kept (200): never an error
@@ -97,10 +99,20 @@ registerRoute(
 				// server's own error page ("temporarily unavailable", in the rider's language) if there is one.
 				const url = new URL(options.request.url);
 				const vehicle = VEHICLE_PAGE.exec(url.pathname);
-				if (vehicle) {
+				const down = error instanceof NoKeptCopy ? error.response : undefined;
+				if (vehicle && !down) {
 					return Response.redirect(`${vehicle[1] ?? ''}/verificar?q=${vehicle[2]}`, 302);
 				}
-				if (error instanceof NoKeptCopy && error.response) return error.response;
+				if (vehicle) {
+					// The server answers, but 5xx: it would send /verificar?q=<code> straight back here, so
+					// the kept /verificar answers in place (its script reads the code from the address).
+					const verify = await caches.match(`${vehicle[1] ?? ''}/verificar`, { cacheName: PAGES });
+					if (verify) {
+						rememberKept(options.event, 'server');
+						return verify;
+					}
+				}
+				if (down) return down;
 				throw error;
 			}
 		},

@@ -12,18 +12,22 @@ import { databaseUnavailable } from '../db/unavailable';
 /** Seconds a client (or a proxy's health check) should wait before asking again. */
 export const RETRY_AFTER_SECONDS = 30;
 
-const unavailable = new WeakSet<RequestEvent>();
+/**
+ * Requests marked, by their `locals`: the one object SvelteKit shares between the hooks' event and
+ * the copies of it that loads get (and that `handleError` receives).
+ */
+const unavailable = new WeakSet<App.Locals>();
 
 /** For `handleError`: whether `error` is the database being unavailable (then the request is marked). */
 export function markIfUnavailable(event: RequestEvent, error: unknown): boolean {
 	if (!databaseUnavailable(error)) return false;
-	unavailable.add(event);
+	unavailable.add(event.locals);
 	return true;
 }
 
 export const handleUnavailable: Handle = async ({ event, resolve }) => {
 	const response = await resolve(event);
-	if (response.status !== 500 || !unavailable.has(event)) return response;
+	if (response.status !== 500 || !unavailable.has(event.locals)) return response;
 	const headers = new Headers(response.headers);
 	headers.set('retry-after', String(RETRY_AFTER_SECONDS));
 	headers.set('cache-control', 'no-store');
