@@ -15,7 +15,8 @@
  * as it goes on, and only while the page is visible), so the notes leave when the signal returns
  * even where no `online` event comes.
  *
- * Browser only, no dependencies: the rider pages' scripts load it on their first visit.
+ * Browser only, no dependencies: the rider pages' scripts load it on their first visit; what only
+ * a page that lost the signal or that the worker answered needs is in ./signal-later.ts.
  */
 
 /** `unavailable`: the network works but the server answers 5xx (its database is down, say). */
@@ -31,46 +32,42 @@ export const SERVED = 'garupa:served';
 
 /** The request that asks the server again while the page is not online: small, never cached. */
 const PROBE = '/api/bandeira';
-/** Seconds before each new try while not online; the last repeats. */
-const RETRY_SECONDS = [5, 10, 20, 40, 60];
 const PROBE_TIMEOUT_MS = 10_000;
 
 let state: Connection = 'online';
 /** A request of this page got its outcome: fresher than the worker's word about the page's load. */
 let heard = false;
 let started = false;
-let tries = 0;
-let retry: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<() => void>();
-
-const emit = () => listeners.forEach((listener) => listener());
+/**
+ * What only a page that lost the signal, or that the worker answered, needs (asking again later;
+ * the worker's word): loaded then, not on every first visit (first-visit budgets, issue 12).
+ */
+let later: Promise<typeof import('./signal-later')> | undefined;
+function more(then: (m: typeof import('./signal-later')) => void): void {
+	later ??= import('./signal-later');
+	later.then(then, () => (later = undefined)); // not on this phone (offline, never kept): next time
+}
 
 function set(next: Connection): void {
-	if (next === 'online') {
-		clearTimeout(retry);
-		retry = undefined;
-		tries = 0;
-	} else later();
-	if (next === state) return;
-	state = next;
-	emit();
+	if (next !== state) {
+		state = next;
+		listeners.forEach((listener) => listener());
+	}
+	if (!started) return;
+	if (next !== 'online') more((m) => m.askAgainLater(probe, connection));
+	else
+		void later?.then(
+			(m) => m.stopAsking(),
+			() => undefined
+		);
 }
 
-function later(): void {
-	if (!started || retry !== undefined) return;
-	const seconds = RETRY_SECONDS[Math.min(tries, RETRY_SECONDS.length - 1)] ?? 60;
-	tries++;
-	retry = setTimeout(() => {
-		retry = undefined;
-		// Hidden: nothing is asked until the rider looks again (visibilitychange below).
-		if (document.visibilityState === 'visible') void probe();
-	}, seconds * 1000);
-}
-
-async function probe(): Promise<void> {
-	await watch(
-		fetch(PROBE, { cache: 'no-store', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) })
-	).catch(() => undefined);
+/** Asks the server whether it answers now; the outcome is the new connection. */
+function probe(): void {
+	watch(fetch(PROBE, { cache: 'no-store', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) })).catch(
+		() => undefined
+	);
 }
 
 function start(): void {
@@ -79,21 +76,14 @@ function start(): void {
 	if (navigator.onLine === false) set('offline');
 	addEventListener('offline', () => set('offline'));
 	// A hint only: the phone says it has a network again, so ask the server whether it answers.
-	addEventListener('online', () => state !== 'online' && void probe());
-	document.addEventListener('visibilitychange', () => {
-		if (document.visibilityState === 'visible' && state !== 'online') void probe();
-	});
-	const worker = navigator.serviceWorker;
-	if (!worker?.controller) return; // not answered by the worker: nothing kept to tell
-	worker.addEventListener('message', (event: MessageEvent<unknown>) => {
-		const data = event.data as { type?: unknown; because?: unknown } | null;
-		if (data?.type !== SERVED) return;
-		const because = data.because;
-		if (because !== 'network' && because !== 'timeout' && because !== 'server') return;
-		if (!heard) set(because === 'server' ? 'unavailable' : 'offline');
-	});
-	worker.startMessages();
-	worker.controller.postMessage({ type: HOW_SERVED });
+	addEventListener('online', () => state !== 'online' && probe());
+	// Answered by the worker: it says whether it was from the phone's copy, and why.
+	if (navigator.serviceWorker?.controller)
+		more((m) =>
+			m.askWorker((because) => {
+				if (!heard) set(because === 'server' ? 'unavailable' : 'offline');
+			})
+		);
 }
 
 /** `online`, `offline` or `unavailable`, as last seen. */
