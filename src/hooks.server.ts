@@ -1,6 +1,7 @@
 import type { Handle, HandleServerError, ServerInit } from '@sveltejs/kit';
 import { sequence } from '@sveltejs/kit/hooks';
 import { building } from '$app/environment';
+import { m } from '$lib/paraglide/messages';
 import { paraglideMiddleware } from '$lib/paraglide/server';
 import { handleAdmin } from '$lib/server/auth/hook';
 import { compress } from '$lib/server/compress';
@@ -9,6 +10,7 @@ import { closeDb, db } from '$lib/server/db';
 import { scheduleContactErasure } from '$lib/server/lgpd';
 import { handleAddress, warnProxyOnce } from '$lib/server/http/address';
 import { handleHeaders } from '$lib/server/http/headers';
+import { handleUnavailable, markIfUnavailable } from '$lib/server/http/unavailable';
 import { handleLog, log, logError } from '$lib/server/log';
 import { profileStartupErrors } from '$lib/server/profile-startup';
 import { initDatabase } from '$lib/server/startup';
@@ -66,6 +68,7 @@ const handleLocale: Handle = async ({ event, resolve }) => {
 // Headers (nosniff, Referrer-Policy, Permissions-Policy) on every answer, the hook's own too.
 export const handle: Handle = sequence(
 	handleLog,
+	handleUnavailable,
 	handleAddress,
 	handleHeaders,
 	handleAdmin,
@@ -73,9 +76,12 @@ export const handle: Handle = sequence(
 );
 
 /** Never leak internals (or personal data) in an error: a 4xx is logged as one line with its code,
- * a 5xx with its stack (src/lib/server/log.ts); the answer carries only a code. */
+ * a 5xx with its stack (src/lib/server/log.ts); the answer carries only a message and a code. */
 export const handleError: HandleServerError = ({ error, event, status }) => {
 	logError(event, error, status);
+	// The database down: 503 "temporarily unavailable", in the page's language (handleUnavailable).
+	if (status === 500 && markIfUnavailable(event, error))
+		return { message: m.service_unavailable_heading(), code: '503' };
 	const message =
 		status === 404
 			? 'Página não encontrada'

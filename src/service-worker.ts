@@ -8,21 +8,25 @@
  * - the QR decoder (zxing's wasm and its JS) and Leaflet are fetched the first time the scanner
  *   opens or /pontos draws its map, and kept from then on (FIRST_USE_CACHE): the install download
  *   stays small on a prepaid plan (issue 12);
- * - pages are NetworkFirst: online the rider always gets a fresh server-rendered page, and every
- *   page seen is kept; offline (or after 4 s of weak signal) the kept copy is served — a real
- *   page that hydrates and recomputes the bandeira with the phone's clock;
+ * - pages are network first (src/lib/offline/page-network-first.ts): online the rider always gets
+ *   a fresh server-rendered page, and every page seen is kept; offline, after 4 s of weak signal,
+ *   or when the server answers 5xx (its database down), the kept copy is served — a real page that
+ *   hydrates and recomputes the bandeira with the phone's clock — and the page is told so when it
+ *   asks (src/lib/offline/signal.ts): its notes follow what happened, not `navigator.onLine`;
  * - `/`, `/tarifa` and `/lei` are fetched into that cache when the worker installs, and the layout
  *   adds the page being read and those pages in the rider's language (src/lib/offline/pages.ts),
  *   so they work offline after a single visit to any page.
  */
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { CacheFirst } from 'workbox-strategies';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { forgetStaffPages, mayKeep, OFFLINE_PAGES, PAGES_CACHE as PAGES } from '$lib/offline/pages';
 import { flushOutbox, SYNC_TAG } from '$lib/offline/outbox';
 import { FIRST_USE_CACHE, FIRST_USE_REVISION } from '$lib/offline/first-use.js';
+import { NoKeptCopy, PageNetworkFirst } from '$lib/offline/page-network-first';
+import { HOW_SERVED, SERVED, type KeptBecause } from '$lib/offline/signal';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -47,14 +51,33 @@ registerRoute(
 	})
 );
 
-const pages = new NetworkFirst({
+/**
+ * The pages this worker answered from the phone's copy, by the id of the window they open in, until
+ * that page asks (src/lib/offline/signal.ts). A few at most: a page asks as its script starts.
+ */
+const keptFor = new Map<string, KeptBecause>();
+
+function rememberKept(event: ExtendableEvent | undefined, because: KeptBecause): void {
+	const id = (event as FetchEvent | undefined)?.resultingClientId;
+	if (!id) return;
+	keptFor.set(id, because);
+	for (const old of keptFor.keys()) if (keptFor.size > 20) keptFor.delete(old);
+}
+
+const pages = new PageNetworkFirst({
 	cacheName: PAGES,
 	networkTimeoutSeconds: 4,
+	// Offline and never seen with this query: the kept copy without it (the page's script applies
+	// the query on the phone: /tarifa?data=…, /lei?data=…, /verificar?q=…).
+	fallbackToPath: (url) => mayKeep(url),
+	onKept: (event, because) => rememberKept(event, because),
 	plugins: [
 		// Staff pages and token URLs never stay on the device (src/lib/offline/pages.ts, mayKeep):
-		// neither stored nor served from the cache.
+		// neither stored nor served from the cache. Only a whole page is kept (200): never an error
+		// page over a good copy.
 		{
-			cacheWillUpdate: async ({ request, response }) => (mayKeep(request.url) ? response : null),
+			cacheWillUpdate: async ({ request, response }) =>
+				response.status === 200 && mayKeep(request.url) ? response : null,
 			cachedResponseWillBeUsed: async ({ request, cachedResponse }) =>
 				mayKeep(request.url) ? cachedResponse : null
 		},
@@ -71,17 +94,25 @@ registerRoute(
 			try {
 				return await pages.handle(options);
 			} catch (error) {
-				// Offline and never seen: a vehicle page becomes /verificar?q=<code>, which checks the
-				// registry kept on the phone; any other page falls back to its kept copy without the query.
+				// Never seen, and no network (or the server's 5xx): a vehicle page becomes
+				// /verificar?q=<code>, which checks the registry kept on the phone; any other page gets the
+				// server's own error page ("temporarily unavailable", in the rider's language) if there is one.
 				const url = new URL(options.request.url);
 				const vehicle = VEHICLE_PAGE.exec(url.pathname);
-				if (vehicle) {
+				const down = error instanceof NoKeptCopy ? error.response : undefined;
+				if (vehicle && !down) {
 					return Response.redirect(`${vehicle[1] ?? ''}/verificar?q=${vehicle[2]}`, 302);
 				}
-				const kept = mayKeep(url)
-					? await caches.match(url.pathname, { cacheName: PAGES })
-					: undefined;
-				if (kept) return kept;
+				if (vehicle) {
+					// The server answers, but 5xx: it would send /verificar?q=<code> straight back here, so
+					// the kept /verificar answers in place (its script reads the code from the address).
+					const verify = await caches.match(`${vehicle[1] ?? ''}/verificar`, { cacheName: PAGES });
+					if (verify) {
+						rememberKept(options.event, 'server');
+						return verify;
+					}
+				}
+				if (down) return down;
 				throw error;
 			}
 		},
@@ -185,6 +216,13 @@ self.addEventListener('message', (event) => {
 	if (data.type === 'forget-staff') event.waitUntil(forgetStaffPages());
 	// A page used the QR decoder or Leaflet, maybe before this worker controlled it.
 	if (data.type === 'keep-first-use' && 'urls' in data) event.waitUntil(keepUsed(data.urls));
+	// A page asks whether it was answered from the phone's copy (src/lib/offline/signal.ts).
+	const client = event.source;
+	if (data.type === HOW_SERVED && client && 'id' in client) {
+		const because = keptFor.get(client.id) ?? null;
+		keptFor.delete(client.id);
+		client.postMessage({ type: SERVED, because });
+	}
 });
 
 // Background Sync: complaints kept on the phone go out when the connection returns, even if the

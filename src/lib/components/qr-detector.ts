@@ -12,6 +12,7 @@
  */
 import zxingWasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
 import { keepFirstUseFiles } from '$lib/offline/first-use.js';
+import { isOffline } from '$lib/offline/signal';
 
 /** Size of the wasm file, uncompressed (vite.config.ts: define). */
 declare const __ZXING_WASM_BYTES__: number;
@@ -101,7 +102,7 @@ async function ponyfillDetector(onProgress: (p: DecoderProgress) => void): Promi
 	keepFirstUseFiles();
 	// Offline before the first use: say so now (an import() that fails offline may keep failing
 	// in this page even once the signal is back).
-	if (!navigator.onLine && !(await wasmKept())) throw new DecoderNeedsConnection();
+	if (isOffline() && !(await wasmKept())) throw new DecoderNeedsConnection();
 	try {
 		const [{ BarcodeDetector, prepareZXingModule, purgeZXingModule }, wasmBinary] =
 			await Promise.all([import('barcode-detector/ponyfill'), fetchWasm(onProgress)]);

@@ -5,18 +5,26 @@
  */
 import { m } from '$lib/paraglide/messages';
 import { localizeHref } from '$lib/paraglide/runtime';
+import { connection, onConnection } from '$lib/offline/signal';
 
-/** The offline banner of the rider layout ("Sem sinal…"), kept in step with the connection. */
+/**
+ * The offline banner of the rider layout ("Sem conexão…"), kept in step with what the page knows of
+ * the connection ($lib/offline/signal: the service worker's word, the page's own requests, and
+ * `navigator.onLine` as a hint), so it shows on lie-fi too.
+ */
 export function offlineBanner(): void {
 	const main = document.getElementById('conteudo');
 	if (!main) return;
 	const banner = document.createElement('p');
 	banner.className = 'offline-banner';
-	banner.textContent = m.offline_banner();
 	banner.setAttribute('role', 'status');
-	const update = () => (navigator.onLine ? banner.remove() : main.before(banner));
-	addEventListener('online', update);
-	addEventListener('offline', update);
+	const update = () => {
+		const now = connection();
+		if (now === 'online') return banner.remove();
+		banner.textContent = now === 'offline' ? m.offline_banner() : m.unavailable_banner();
+		if (!banner.isConnected) main.before(banner);
+	};
+	onConnection(update);
 	update();
 }
 

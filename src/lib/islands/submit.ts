@@ -5,6 +5,7 @@
  * result. The caller decides what each result means for its page.
  */
 import { parse } from 'devalue';
+import { watch } from '$lib/offline/signal';
 
 type Data = Record<string, unknown> | undefined;
 
@@ -80,15 +81,18 @@ export async function postAction(
 	if (!multipart) headers['content-type'] = 'application/x-www-form-urlencoded';
 	let response: Response;
 	try {
-		response = await send(action, {
-			method: 'POST',
-			headers,
-			cache: 'no-store',
-			// The browser writes a multipart body's own content type (with its boundary).
-			body: multipart
-				? formData
-				: new URLSearchParams([...formData].map(([k, v]) => [k, String(v)]))
-		});
+		// Watched: a post lost on the way tells the page it is offline ($lib/offline/signal).
+		response = await watch(
+			send(action, {
+				method: 'POST',
+				headers,
+				cache: 'no-store',
+				// The browser writes a multipart body's own content type (with its boundary).
+				body: multipart
+					? formData
+					: new URLSearchParams([...formData].map(([k, v]) => [k, String(v)]))
+			})
+		);
 	} catch (error) {
 		return { type: 'error', error };
 	}

@@ -14,6 +14,7 @@ import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
 import markerIcon from 'leaflet/dist/images/marker-icon.png';
 import { boundaryGeojson as boundary } from '$lib/profile/boundary';
 import { keepFirstUseFiles } from '$lib/offline/first-use.js';
+import { isOffline } from '$lib/offline/signal';
 
 // Leaflet derives its default icon path from its CSS, which Vite rewrites: point it at the files.
 // No shadow: Leaflet ships it at one resolution only (blurred on a phone's screen), and it is one
@@ -85,7 +86,7 @@ export function createBaseMap(node: HTMLElement, options: BaseMapOptions): Map {
 		if (loaded === 0 && failed >= 2) report();
 	});
 	tiles.addTo(map);
-	if (!navigator.onLine) report();
+	if (isOffline()) report();
 
 	geoJSON(JSON.parse(boundary), {
 		style: {

@@ -1,6 +1,7 @@
 import { decreeAt } from '$lib/domain/tariff';
 import { profile } from '$lib/profile';
 import { effectiveRules } from '$lib/server/calendar';
+import { databaseUnavailable } from '$lib/server/db/unavailable';
 import type { LayoutServerLoad } from './$types';
 
 /**
@@ -16,9 +17,8 @@ export const csr = false;
  * load the profile module for them (issue 12: /pontos's first-visit budget).
  */
 export const load: LayoutServerLoad = async () => {
-	const { decrees } = await effectiveRules();
 	return {
-		sampleFares: decreeAt(new Date(), decrees, profile.timeZone)?.sample !== false,
+		sampleFares: await sampleFares(),
 		site: {
 			city: profile.name,
 			state: profile.state,
@@ -29,3 +29,18 @@ export const load: LayoutServerLoad = async () => {
 		}
 	};
 };
+
+/**
+ * Whether today's fares are sample values; null when the database cannot say (it is down): the
+ * frame still renders, so the page's error says "temporarily unavailable" within the rider's tabs
+ * (./+error.svelte) rather than on a bare page.
+ */
+async function sampleFares(): Promise<boolean | null> {
+	try {
+		const { decrees } = await effectiveRules();
+		return decreeAt(new Date(), decrees, profile.timeZone)?.sample !== false;
+	} catch (error) {
+		if (databaseUnavailable(error)) return null;
+		throw error;
+	}
+}

@@ -23,6 +23,7 @@ import { formatBRL } from '$lib/domain/tariff';
 import { formatLongDate, formatTime } from '$lib/format';
 import { anchorOf } from '$lib/law/cite';
 import { offlineBanner, worker } from '$lib/islands/rider-page';
+import { isOffline, onConnection, watch } from '$lib/offline/signal';
 import { m } from '$lib/paraglide/messages';
 import { getLocale, localizeHref } from '$lib/paraglide/runtime';
 import { answerAt, contextOf, type Answer, type RulesBundle } from '$lib/rules';
@@ -248,7 +249,9 @@ function start(): void {
 				'clock-note',
 				skew.direction === 'behind' ? m.clock_behind({ amount }) : m.clock_ahead({ amount })
 			]);
-		} else if (clock.source === 'offline') texts.push(['clock-note', m.clock_offline()]);
+		} else if (clock.source === 'offline' || (clock.source === 'device' && isOffline()))
+			// The server's time could not be had, or is not coming (a kept page, lie-fi): the phone's.
+			texts.push(['clock-note', m.clock_offline()]);
 		const key = JSON.stringify(texts);
 		if (key === shownNotes) return;
 		shownNotes = key;
@@ -272,10 +275,11 @@ function start(): void {
 	};
 
 	const clock = new Clock(serverNow, render);
+	onConnection(() => renderNotes(clock));
 	void clock.start(
 		() => answer?.bandeira.until ?? null,
 		async () => {
-			const res = await fetch('/api/bandeira', { cache: 'no-store' });
+			const res = await watch(fetch('/api/bandeira', { cache: 'no-store' }));
 			if (!res.ok) throw new Error(String(res.status));
 			return Date.parse(((await res.json()) as { at: string }).at);
 		}
