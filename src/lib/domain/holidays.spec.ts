@@ -119,7 +119,7 @@ describe('golden calendars (review the diff whenever data or date-holidays chang
 			const { holidays, facultativos } = service.year(year);
 			await expect(
 				JSON.stringify({ year, holidays, facultativos }, null, '\t') + '\n'
-			).toMatchFileSnapshot(`./__golden__/holidays-${year}.json`);
+			).toMatchFileSnapshot(`./fixtures/golden/rolim-de-moura/holidays-${year}.json`);
 		});
 	}
 });

@@ -18,7 +18,9 @@ import { lei2059Offenses, rolimDeMouraFiles } from '$lib/profile/rolim-de-moura'
 import { citationId, findProvision } from '$lib/law';
 import { parseLaw } from '$lib/law/parse';
 
-const lei2059 = parseLaw(rolimDeMouraFiles.lawTexts['lei-2059-2011'] ?? '');
+const lei2059 = parseLaw(rolimDeMouraFiles.lawTexts['lei-2059-2011'] ?? '', {
+	id: 'lei-2059-2011'
+});
 const catalog = lei2059Offenses;
 const situation = (code: string) => catalog.situations.find((s) => s.code === code);
 

@@ -9,6 +9,7 @@
  */
 import { wallClock, type LocalDate } from './clock';
 import { addMonths } from './registry';
+import type { Cites } from './regime';
 import { profile } from '$lib/profile';
 import { offenseCatalog, offenseCatalogs } from '$lib/profile/offenses';
 
@@ -91,6 +92,8 @@ export interface OffenseCatalog {
 	notObservable: readonly NotObservable[];
 	/** Default window for reincidence, in months: the law does not define one. */
 	reincidenceWindowMonths: number;
+	/** The regime's citations by role (the regulation that fixes unfixed penalties…). */
+	cites?: Cites;
 	/** Numbers shown before anything else when a situation is a danger. */
 	emergency: readonly { number: string; name: Localized }[];
 	/**
@@ -161,6 +164,34 @@ export function situationsOf(
 		}
 	}
 	return found;
+}
+
+/**
+ * The provision a situation breaches first, as a citation, or null (no such situation, or a
+ * catalog that classifies nothing).
+ * @example situationCite(catalog, 'cobrou-mais') //=> 'Art. 21, XVII'
+ */
+export function situationCite(catalog: OffenseCatalog, code: string): string | null {
+	const article = catalog.situations.find((s) => s.code === code)?.articles[0];
+	return article ? citeOf(article) : null;
+}
+
+/** The whole articles whose conducts carry a penalty in a catalog (`art20`, …), for filters. */
+export function penaltyArticles(catalog: OffenseCatalog): string[] {
+	return [...new Set(catalog.penalties.map((r) => r.provision).filter((p) => !p.includes('-')))];
+}
+
+/**
+ * How the catalog escalates a repeat and what follows a penalty by itself, one sentence per rule,
+ * for staff.
+ * @example penaltyRulesText(catalog)[0] //=> 'Art. 20 repetido → multa (Art. 21, I)'
+ */
+export function penaltyRulesText(catalog: OffenseCatalog): string[] {
+	return catalog.escalation.map((r) =>
+		r.kind === 'reincidence'
+			? `${citeOf(r.of)} repetido → ${PENALTY_PT[r.penalty]} (${citeOf(r.basis)})`
+			: `${PENALTY_PT[r.with]} → ${PENALTY_PT[r.penalty]} automática (${citeOf(r.basis)})`
+	);
 }
 
 /** The situations a rider sees first (`common`), resolved against the catalog, in its order. */
@@ -375,7 +406,7 @@ export function escalate(
 			previous: null,
 			detail:
 				`${cite} é infração (${citeOf(rule.basis)}), mas a lei não fixa a penalidade: ` +
-				'cabe ao regulamento defini-la (Art. 31).'
+				`cabe ao regulamento defini-la${catalog.cites?.unfixedPenalty ? ` (${catalog.cites.unfixedPenalty})` : ''}.`
 		};
 	}
 	const of = articleOf(rule.basis);

@@ -239,7 +239,7 @@ describe('both certidões of Art. 4 IV, and the older single column', () => {
 			expect(result.errors).toHaveLength(1);
 			expect(result.errors[0]).toMatchObject({ line: 1, code: 'header_certidao' });
 			expect(result.errors[0]?.message).toContain('certidao_validade');
-			expect(result.errors[0]?.message).toContain('Art. 4 IV');
+			expect(result.errors[0]?.message).toContain('certidao_estadual_validade');
 		});
 	}
 });

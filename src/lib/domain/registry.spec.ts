@@ -58,7 +58,7 @@ describe('the profile’s registry rules (Art. 6, 8, 10)', () => {
 			minCc: 125,
 			maxCc: 250,
 			inspectionMonths: 12,
-			inhabitantsPerAuthorization: 886
+			cap: { kind: 'perInhabitants', inhabitants: 886, rounding: 'ceil' }
 		});
 	});
 	test('the latest rules in force win, whatever the order', () => {

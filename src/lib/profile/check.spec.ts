@@ -169,7 +169,7 @@ describe('profile:check rejects, naming file and path', () => {
 		[
 			'a municipality with no time zone',
 			{ 'municipality.json': (m) => (m['timeZone'] = 'America/Rolim') },
-			'municipality.json: timeZone: expected an IANA time zone like America/Porto_Velho'
+			'municipality.json: timeZone: expected an IANA time zone like America/Sao_Paulo'
 		],
 		[
 			'a file that is not JSON',
@@ -230,14 +230,11 @@ describe('every answer follows the regime in force (a test-only second regime fr
 				(r['bandeira'] as Json)['saturdays'] = { cite: 'Art. 16 §1º' };
 				Object.assign(r['registry'] as Json, {
 					maxAgeYears: 7,
-					inhabitantsPerAuthorization: 1000,
-					rounding: 'floor'
+					cap: { kind: 'perInhabitants', inhabitants: 1000, rounding: 'floor' }
 				});
 				r['procedure'] = {
-					defenseDays: 10,
-					defenseCite: 'Art. 27',
-					reconsiderationBusinessDays: 3,
-					reconsiderationCite: 'Art. 28 §1º'
+					defence: { days: 10, counting: 'calendar' },
+					review: { kind: 'reconsideration', days: 3, counting: 'business' }
 				};
 				r['text'] = null;
 				r['textReason'] = 'O texto da lei de teste não está disponível.';
@@ -279,8 +276,8 @@ describe('every answer follows the regime in force (a test-only second regime fr
 		],
 		[
 			'defense days',
-			inForceOn('2026-12-31', p.procedures)?.defenseDays,
-			inForceOn('2027-01-01', p.procedures)?.defenseDays
+			inForceOn('2026-12-31', p.procedures)?.defence.days,
+			inForceOn('2027-01-01', p.procedures)?.defence.days
 		],
 		[
 			'offense catalog',

@@ -13,7 +13,8 @@ import { wallClock, type LocalDate } from '$lib/domain/clock';
 import { effectiveDecreedDays, effectiveDecrees, removable } from '$lib/domain/decrees';
 import { holidayService, type HolidayService } from '$lib/domain/holiday-source';
 import type { DecreedDay } from '$lib/domain/holidays';
-import type { Profile } from '$lib/domain/profile';
+import { inForceOn, type Profile } from '$lib/domain/profile';
+import { citeFor, type CiteRole } from '$lib/domain/regime';
 import type { DayInput, DecreeInput } from '$lib/domain/rules-form';
 import type { StaffMember } from '$lib/domain/staff';
 import type { Surcharge, TariffDecree } from '$lib/domain/tariff';
@@ -278,13 +279,20 @@ export async function addDecree(
 				entityId: inserted.id,
 				before: null,
 				after: decreeAudit(input),
-				note: 'Art. 15–17 da Lei 2.059/2011'
+				note: lawNote('fareDecree', at)
 			},
 			at
 		);
 		return inserted;
 	});
 	return decreeOf(row);
+}
+
+/** The audit note of a rule entered: the provision that allows it, in the law in force then. */
+function lawNote(role: CiteRole, at: Date): string | null {
+	const regime = inForceOn(wallClock(at, deployed.timeZone).date, deployed.laws);
+	const cite = citeFor(regime, role);
+	return regime ? (cite ? `${cite} da ${regime.short}` : regime.short) : null;
 }
 
 export type RemoveResult = { ok: true } | { ok: false; reason: 'not_found' | 'in_force' };
@@ -361,7 +369,7 @@ export async function addDecreedDay(
 				entityId: inserted.id,
 				before: null,
 				after: input,
-				note: 'Art. 16 §1º da Lei 2.059/2011'
+				note: lawNote('bandeiraRule', at)
 			},
 			at
 		);

@@ -218,10 +218,9 @@ function start(): void {
 				h(
 					'p',
 					{ class: `decree ${scope}` },
-					`${fare.reference} · `,
-					cite('Art. 16'),
-					', ',
-					cite('Art. 15')
+					...(rule.fareCite
+						? [`${fare.reference} · `, cite(rule.cite), ', ', cite(rule.fareCite)]
+						: [fare.reference])
 				)
 			);
 		} else body.push(h('p', { class: `fare ${scope}`, text: m.fare_none() }));

@@ -1,6 +1,12 @@
 import { fail, redirect } from '@sveltejs/kit';
 import { localISO, addDays } from '$lib/domain/clock';
-import { commonSituations, offenseCatalogAt, type Situation } from '$lib/domain/offenses';
+import {
+	commonSituations,
+	offenseCatalogAt,
+	situationCite,
+	type Situation
+} from '$lib/domain/offenses';
+import { OVERCHARGE_CODE } from '$lib/domain/complaint';
 import { normalizePrefix } from '$lib/domain/plate';
 import { m } from '$lib/paraglide/messages';
 import { getLocale } from '$lib/paraglide/runtime';
@@ -78,6 +84,7 @@ export const load: PageServerLoad = async ({ url }) => {
 		tiles: common.map(brief),
 		groups,
 		emergency: catalog.emergency,
+		overchargeCite: situationCite(catalog, OVERCHARGE_CODE),
 		// No catalog under this regime (its law's text is not available): sent unclassified.
 		unclassified: catalog.unclassified
 			? { law: catalog.law, office: profile.office.acronym }
