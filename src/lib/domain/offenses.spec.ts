@@ -1,3 +1,4 @@
+import { localText } from './regime';
 import { describe, expect, test } from 'vitest';
 import {
 	catalogOn,
@@ -139,7 +140,7 @@ describe('coverage of Art. 20 and Art. 21: each inciso is reported by a rider or
 		for (const n of catalog.notObservable) {
 			expect(incisos, n.article).toContain(n.article);
 			for (const locale of ['pt-BR', 'es', 'en'] as const) {
-				expect(n.reason[locale].trim()).not.toBe('');
+				expect(localText(n.reason, locale).trim()).not.toBe('');
 			}
 		}
 		expect(listed.size).toBe(catalog.notObservable.length);

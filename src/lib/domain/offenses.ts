@@ -9,7 +9,15 @@
  */
 import { wallClock, type LocalDate } from './clock';
 import { addMonths } from './registry';
-import type { Cites } from './regime';
+import type { Cites, LocalText } from './regime';
+import { escalatePoints, gravityOf, type PointsSystem } from './points';
+
+/**
+ * The structure of a law's penalties, each a named strategy: `ladder` (a penalty per article, a
+ * repeat of the same article within the window takes the next rung, Lei 2.059/2011) or `points`
+ * (gravities, fines as multiples of the fare, a points register with thresholds).
+ */
+export type PenaltySystem = { kind: 'ladder' } | PointsSystem;
 import { profile } from '$lib/profile';
 import { offenseCatalog, offenseCatalogs } from '$lib/profile/offenses';
 
@@ -59,6 +67,8 @@ export interface PenaltyRule {
 	basis: string;
 	/** Why, when the penalty is not read from the caput of the article itself. */
 	note?: Localized;
+	/** Every penalty the provision carries, mildest first, where it is more than one. */
+	penalties?: readonly Penalty[];
 }
 
 export type EscalationRule =
@@ -70,7 +80,7 @@ export type EscalationRule =
 /** An inciso no rider situation reaches, and why a rider cannot observe it. */
 export interface NotObservable {
 	article: string;
-	reason: Localized;
+	reason: LocalText;
 }
 
 export interface OffenseCatalog {
@@ -92,6 +102,11 @@ export interface OffenseCatalog {
 	notObservable: readonly NotObservable[];
 	/** Default window for reincidence, in months: the law does not define one. */
 	reincidenceWindowMonths: number;
+	/**
+	 * How the law's penalties add up (absent: `ladder`): a ladder of reincidence by article, or
+	 * gravities with a points register (src/lib/domain/points.ts).
+	 */
+	system?: PenaltySystem;
 	/** The regime's citations by role (the regulation that fixes unfixed penalties…). */
 	cites?: Cites;
 	/** Numbers shown before anything else when a situation is a danger. */
@@ -178,7 +193,9 @@ export function situationCite(catalog: OffenseCatalog, code: string): string | n
 
 /** The whole articles whose conducts carry a penalty in a catalog (`art20`, …), for filters. */
 export function penaltyArticles(catalog: OffenseCatalog): string[] {
-	return [...new Set(catalog.penalties.map((r) => r.provision).filter((p) => !p.includes('-')))];
+	const whole = catalog.penalties.map((r) => r.provision).filter((p) => !p.includes('-'));
+	// A law that prices each inciso (a points system): the articles of its incisos.
+	return [...new Set(whole.length ? whole : catalog.penalties.map((r) => articleOf(r.provision)))];
 }
 
 /**
@@ -187,11 +204,36 @@ export function penaltyArticles(catalog: OffenseCatalog): string[] {
  * @example penaltyRulesText(catalog)[0] //=> 'Art. 20 repetido → multa (Art. 21, I)'
  */
 export function penaltyRulesText(catalog: OffenseCatalog): string[] {
-	return catalog.escalation.map((r) =>
-		r.kind === 'reincidence'
-			? `${citeOf(r.of)} repetido → ${PENALTY_PT[r.penalty]} (${citeOf(r.basis)})`
-			: `${PENALTY_PT[r.with]} → ${PENALTY_PT[r.penalty]} automática (${citeOf(r.basis)})`
-	);
+	const system = catalog.system;
+	const points =
+		system?.kind === 'points'
+			? [
+					...system.gravities.map(
+						(g) =>
+							`${g.name} (${citeOf(g.from)} a ${citeOf(g.to)}): multa de ${g.fineMultiple} × ${system.fine.component} (${citeOf(system.fine.basis)})`
+					),
+					`a mesma infração repetida em ${system.repeatFine.windowMonths} meses: multa × ${system.repeatFine.factor} (${citeOf(system.repeatFine.basis)})`,
+					...system.repeat.map(
+						(r) => `${PENALTY_PT[r.of]} repetida → ${PENALTY_PT[r.penalty]} (${citeOf(r.basis)})`
+					),
+					`pontos: ${Object.entries(system.points.values)
+						.map(([p, n]) => `${PENALTY_PT[p as Penalty]} ${n}`)
+						.join(
+							', '
+						)} (${citeOf(system.points.basis)}), nos ${system.points.windowMonths} meses anteriores (${citeOf(system.points.windowBasis)})`,
+					...system.thresholds.map(
+						(t) => `mais de ${t.above} pontos → ${PENALTY_PT[t.penalty]} (${citeOf(t.basis)})`
+					)
+				]
+			: [];
+	return [
+		...points,
+		...catalog.escalation.map((r) =>
+			r.kind === 'reincidence'
+				? `${citeOf(r.of)} repetido → ${PENALTY_PT[r.penalty]} (${citeOf(r.basis)})`
+				: `${PENALTY_PT[r.with]} → ${PENALTY_PT[r.penalty]} automática (${citeOf(r.basis)})`
+		)
+	];
 }
 
 /** The situations a rider sees first (`common`), resolved against the catalog, in its order. */
@@ -205,6 +247,12 @@ export function commonSituations(catalog: OffenseCatalog): readonly Situation[] 
 const ID = /^art(\d+)(?:-(pu|p\d+|[IVXLC]+))?$/;
 
 const ROMAN: Readonly<Record<string, number>> = { I: 1, V: 5, X: 10, L: 50, C: 100 };
+
+/** The inciso's value of a provision id, 0 when it names none: `romanOf('art44-XLII')` is 42. */
+export function romanOf(id: string): number {
+	const part = parseId(id).part;
+	return part && /^[IVXLC]+$/.test(part) ? romanValue(part) : 0;
+}
 
 function romanValue(numeral: string): number {
 	let total = 0;
@@ -277,14 +325,21 @@ export function penaltyRuleOf(
 	);
 }
 
-function ruleOrThrow(article: string, catalog: OffenseCatalog): PenaltyRule {
+export function ruleOrThrow(article: string, catalog: OffenseCatalog): PenaltyRule {
 	const rule = penaltyRuleOf(article, catalog);
 	if (!rule) throw new RangeError(`No penalty rule for ${article} in ${catalog.law}`);
 	return rule;
 }
 
-/** The penalty that follows `penalty` by itself (Art. 23), if any. */
-function automaticOf(penalty: Penalty | null, catalog: OffenseCatalog) {
+/** The gravest of some penalties, or null for none. */
+export function gravestOf(penalties: readonly Penalty[]): Penalty | null {
+	let found: Penalty | null = null;
+	for (const p of penalties) if (found === null || gravity(p) > gravity(found)) found = p;
+	return found;
+}
+
+/** The penalty that follows `penalty` by itself (an apreensão suspends), if any. */
+export function automaticOf(penalty: Penalty | null, catalog: OffenseCatalog) {
 	const rule = catalog.escalation.find((r) => r.kind === 'automatic' && r.with === penalty);
 	return rule ? { penalty: rule.penalty, cite: citeOf(rule.basis) } : undefined;
 }
@@ -301,6 +356,11 @@ export interface Offense {
 	/** Art. 23: every apreensão suspends the authorization until the irregularity is cured. */
 	automatic?: { penalty: Penalty; cite: string };
 	note?: Localized;
+	/** Every penalty, mildest first, where the provision carries more than one. */
+	penalties?: readonly Penalty[];
+	/** Under a points system: the gravity, and the fine as a multiple of the fare (`50 × bandeira I`). */
+	gravity?: string;
+	fine?: string;
 }
 
 /**
@@ -322,13 +382,21 @@ export function offensesOf(
 	const offenses = [...articles].map((article): Offense => {
 		const rule = ruleOrThrow(article, catalog);
 		const automatic = automaticOf(rule.penalty, catalog);
+		const system = catalog.system?.kind === 'points' ? catalog.system : null;
+		const grade = system ? gravityOf(article, system) : null;
+		const fined = rule.penalty === 'multa' || rule.penalties?.includes('multa');
 		return {
 			article,
 			cite: citeOf(article),
 			penalty: rule.penalty,
 			penaltyCite: citeOf(rule.basis),
 			...(automatic ? { automatic } : {}),
-			...(rule.note ? { note: rule.note } : {})
+			...(rule.note ? { note: rule.note } : {}),
+			...(rule.penalties ? { penalties: rule.penalties } : {}),
+			...(grade ? { gravity: grade.name } : {}),
+			...(grade && fined && system
+				? { fine: `${grade.fineMultiple} × ${system.fine.component}` }
+				: {})
 		};
 	});
 	return offenses.sort(
@@ -346,10 +414,19 @@ export interface ConfirmedOffense {
 	 * Art. 20 conduct fined under Art. 21, I is `art21-I`, and counts as an Art. 21 conduct too.
 	 */
 	penaltyBasis?: string;
+	/** The penalties applied (a points register counts each). */
+	penalties?: readonly Penalty[];
 }
 
 export interface Escalation {
+	/** The gravest penalty. */
 	penalty: Penalty | null;
+	/** Every penalty applied, mildest first (one under a ladder). */
+	penalties: Penalty[];
+	/** The fine as a multiple of a fare component, where the law prices it so. */
+	fine?: { multiple: number; component: string; doubled: boolean; cite: string };
+	/** The points register after this offence, where the law keeps one. */
+	points?: { added: number; total: number; windowMonths: number };
 	/** The provision that sets `penalty`: `'Art. 20'`, `'Art. 21, I'`, `'Art. 18'`… */
 	cite: string;
 	/**
@@ -365,7 +442,7 @@ export interface Escalation {
 	detail: string;
 }
 
-const PENALTY_PT: Readonly<Record<Penalty, string>> = {
+export const PENALTY_PT: Readonly<Record<Penalty, string>> = {
 	advertencia: 'advertência',
 	multa: 'multa',
 	apreensao: 'apreensão do veículo',
@@ -396,11 +473,26 @@ export function escalate(
 	windowMonths: number,
 	catalog: OffenseCatalog = defaultCatalog()
 ): Escalation {
+	const system = catalog.system ?? { kind: 'ladder' };
+	return system.kind === 'points'
+		? escalatePoints(history, offense, on, catalog, system)
+		: escalateLadder(history, offense, on, windowMonths, catalog);
+}
+
+/** The ladder: a penalty per article, a repeat of the article within the window climbs a rung. */
+function escalateLadder(
+	history: readonly ConfirmedOffense[],
+	offense: string,
+	on: LocalDate,
+	windowMonths: number,
+	catalog: OffenseCatalog
+): Escalation {
 	const rule = ruleOrThrow(offense, catalog);
 	const cite = citeOf(offense);
 	if (rule.penalty === null) {
 		return {
 			penalty: null,
+			penalties: [],
 			cite: citeOf(rule.basis),
 			reason: 'unfixed',
 			previous: null,
@@ -449,6 +541,7 @@ export function escalate(
 	if (automatic) detail += `, com ${PENALTY_PT[automatic.penalty]} (${automatic.cite})`;
 	return {
 		penalty,
+		penalties: [penalty],
 		cite: citeOf(basis),
 		reason,
 		previous,

@@ -189,6 +189,8 @@ export const catalogSchema = strict({
 		strict({
 			provision,
 			penalty: v.nullable(penalty),
+			/** Every penalty the provision carries, mildest first, where it is more than one. */
+			penalties: v.optional(v.array(penalty)),
 			basis: provision,
 			note: v.optional(localized)
 		})
@@ -203,8 +205,57 @@ export const catalogSchema = strict({
 			'expected kind reincidence or automatic'
 		)
 	),
-	notObservable: v.array(strict({ article: provision, reason: localized })),
+	notObservable: v.array(strict({ article: provision, reason: localText })),
 	reincidenceWindowMonths: positive('a number of months'),
+	/** How the penalties add up: a ladder of reincidence (the default) or gravities and points. */
+	system: v.optional(
+		v.variant(
+			'kind',
+			[
+				strict({ kind: v.literal('ladder') }),
+				strict({
+					kind: v.literal('points'),
+					gravities: v.array(
+						strict({
+							id: v.picklist(['leve', 'media', 'grave', 'gravissima']),
+							name: text,
+							from: provision,
+							to: provision,
+							fineMultiple: positive('a multiple of the fare')
+						})
+					),
+					fine: strict({ component: text, basis: provision }),
+					repeatFine: strict({
+						factor: positive('a factor'),
+						windowMonths: positive('a number of months'),
+						basis: provision
+					}),
+					repeat: v.array(
+						strict({
+							of: penalty,
+							penalty,
+							basis: provision,
+							replaces: v.optional(v.boolean())
+						})
+					),
+					points: strict({
+						values: strict({
+							advertencia: v.optional(count('points')),
+							multa: v.optional(count('points')),
+							apreensao: v.optional(count('points')),
+							suspensao: v.optional(count('points')),
+							cassacao: v.optional(count('points'))
+						}),
+						basis: provision,
+						windowMonths: positive('a number of months'),
+						windowBasis: provision
+					}),
+					thresholds: v.array(strict({ above: count('points'), penalty, basis: provision }))
+				})
+			],
+			'expected kind ladder or points'
+		)
+	),
 	emergency: v.array(strict({ number: text, name: localized })),
 	common: v.optional(v.array(text)),
 	groups: v.optional(

@@ -15,7 +15,8 @@ import {
 	situationsOf,
 	type ConfirmedOffense,
 	type Escalation,
-	type OffenseCatalog
+	type OffenseCatalog,
+	type Penalty
 } from '$lib/domain/offenses';
 import { brDate } from '$lib/domain/br';
 import { inForceOn, type LawRef } from '$lib/domain/profile';
@@ -68,7 +69,7 @@ export async function confirmedOffenses(
 ): Promise<ConfirmedOffense[]> {
 	let query = db
 		.selectFrom('auto_infracao')
-		.select(['provision', 'confirmed_on', 'penalty_cite', 'complaint_id'])
+		.select(['provision', 'confirmed_on', 'penalty', 'penalty_cite', 'complaint_id'])
 		.where('prefixo', '=', prefixo)
 		.where('decision', '=', 'definitiva')
 		.where('confirmed_on', 'is not', null);
@@ -76,10 +77,12 @@ export async function confirmedOffenses(
 	const rows = await query.execute();
 	return rows.map((r) => {
 		const penaltyBasis = r.penalty_cite ? basisOfCite(r.penalty_cite) : null;
+		const penalties = r.penalty ? (r.penalty.split('+') as Penalty[]) : [];
 		return {
 			article: r.provision,
 			confirmedAt: r.confirmed_on ?? '',
-			...(penaltyBasis ? { penaltyBasis } : {})
+			...(penaltyBasis ? { penaltyBasis } : {}),
+			...(penalties.length ? { penalties } : {})
 		};
 	});
 }
@@ -273,7 +276,9 @@ export async function issueAuto(
 				prefixo,
 				placa,
 				provision: input.provision,
-				penalty: escalation.penalty,
+				// Every penalty applied (a points register counts each): `multa+apreensao`.
+				penalty:
+					escalation.penalties.length > 1 ? escalation.penalties.join('+') : escalation.penalty,
 				penalty_cite: escalation.cite,
 				penalty_detail: escalation.detail,
 				agent_staff_id: staff.id,

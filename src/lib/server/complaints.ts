@@ -469,5 +469,8 @@ const OffenseSchema = v.object({
 	penalty: PenaltySchema,
 	penaltyCite: v.string(),
 	automatic: v.optional(v.object({ penalty: v.picklist(PENALTIES), cite: v.string() })),
-	note: v.optional(LocalizedSchema)
+	note: v.optional(LocalizedSchema),
+	penalties: v.optional(v.array(v.picklist(PENALTIES))),
+	gravity: v.optional(v.string()),
+	fine: v.optional(v.string())
 });

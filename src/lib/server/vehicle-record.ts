@@ -64,7 +64,8 @@ export async function vehicleRecord(db: Db, prefixo: string, now: Date): Promise
 			.map((h) => ({ ...h, cite: citeOf(h.article) }))
 			.sort((a, b) => (a.confirmedAt < b.confirmedAt ? 1 : -1)),
 		windowMonths: catalog.reincidenceWindowMonths,
-		next: penaltyArticles(catalog).map((article) => ({
+		// A points system prices each inciso: its register and rules say what a new offence adds.
+		next: (catalog.system?.kind === 'points' ? [] : penaltyArticles(catalog)).map((article) => ({
 			article,
 			cite: citeOf(article),
 			escalation: escalate(history, article, today, catalog.reincidenceWindowMonths, catalog)
