@@ -75,6 +75,9 @@ describe('the law is data: src/ and messages/ name no law, city, office or zone'
 
 	test('the profiles name what this test looks for', () => {
 		expect(facts.some((f) => f.pattern.test('Rolim de Moura'))).toBe(true);
+		expect(facts.some((f) => f.pattern.test('America/Bahia'))).toBe(true);
+		expect(facts.some((f) => f.pattern.test('Feira de Santana'))).toBe(true);
+		expect(facts.some((f) => f.pattern.test('Lei 3.815/2018'))).toBe(true);
 		expect(facts.some((f) => f.pattern.test('Lei 2.059/2011'))).toBe(true);
 		expect(facts.some((f) => f.pattern.test('(Art. 27)'))).toBe(true);
 		expect(facts.some((f) => f.pattern.test('a SMTT'))).toBe(true);

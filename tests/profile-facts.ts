@@ -4,7 +4,7 @@
  * law, city, office or zone appears on any page").
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { loginAs } from './helpers';
 
 interface Facts {
@@ -114,4 +114,17 @@ export async function expectOnlyOwnProfile(
 		await page.goto(path);
 		await expectNoneOf(await page.locator('html').innerText(), facts, path);
 	}
+}
+
+/** Files a complaint of `situation` about prefix 001, without JavaScript; the receipt's path. */
+export async function fileComplaint(browser: Browser, situation: string): Promise<string> {
+	const context = await browser.newContext({ javaScriptEnabled: false });
+	const page = await context.newPage();
+	await page.goto('/reclamar?veiculo=001');
+	await page.getByRole('checkbox', { name: situation }).check();
+	await page.getByRole('button', { name: 'Enviar reclamação' }).click();
+	await expect(page).toHaveURL(/\/reclamacoes\/[A-Z]{2,4}-\d{4}-\d{6}\?token=/);
+	const url = new URL(page.url());
+	await context.close();
+	return `${url.pathname}${url.search}`;
 }

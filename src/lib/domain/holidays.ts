@@ -110,7 +110,9 @@ export function composeYear(
 	for (const entry of base) {
 		if (!entry.date.startsWith(prefix)) continue;
 		const legal = profile.legal[entry.rule];
-		if (entry.type === 'public') {
+		// A day the library calls a bank holiday (Corpus Christi) is a holiday where a law of the
+		// profile makes it one (Feira de Santana's Lei 851/1978).
+		if (entry.type === 'public' || legal) {
 			if (legal) {
 				holidays.push({
 					date: entry.date,

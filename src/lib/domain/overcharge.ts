@@ -21,6 +21,8 @@ export interface Overcharge {
 	distanceMissing: boolean;
 	/** The table holds sample values (no decree published): say so next to every figure. */
 	sample: boolean;
+	/** A decree is in force but sets no value for this bandeira: there is nothing to compare. */
+	unpublished: boolean;
 }
 
 /**
@@ -45,7 +47,7 @@ export function overcharge(
 	if (!bandeira) return null;
 	const decree = decreeAt(at, decrees, ctx.timeZone);
 	const legal = decree ? quoteFare(decree, bandeira.flag, options) : null;
-	const bandeiraII = decree ? quoteFare(decree, 2, options).centavos : null;
+	const bandeiraII = decree ? (quoteFare(decree, 2, options)?.centavos ?? null) : null;
 	return {
 		legal,
 		bandeira: bandeira.flag,
@@ -59,6 +61,7 @@ export function overcharge(
 			bandeiraII !== null &&
 			bandeiraII > legal.centavos &&
 			paidCentavos >= bandeiraII,
-		sample: decree?.sample ?? false
+		sample: decree?.sample ?? false,
+		unpublished: decree !== null && legal === null
 	};
 }

@@ -119,13 +119,16 @@ export function escalatePoints(
 			`Sem a mesma infração confirmada nos ${system.repeatFine.windowMonths} meses anteriores`
 		);
 
+	// A repeated fine is multiplied; a fine that a repeat brings in (after an advertência) is the
+	// offence's first fine, at its plain value.
+	const doubled = previous !== null && basePenalties(offense, catalog).includes('multa');
 	const fine =
 		penalties.includes('multa') && gravity
 			? {
-					multiple: gravity.fineMultiple * (previous ? system.repeatFine.factor : 1),
+					multiple: gravity.fineMultiple * (doubled ? system.repeatFine.factor : 1),
 					component: system.fine.component,
-					doubled: previous !== null,
-					cite: citeOf(previous ? system.repeatFine.basis : system.fine.basis)
+					doubled,
+					cite: citeOf(doubled ? system.repeatFine.basis : system.fine.basis)
 				}
 			: undefined;
 

@@ -194,10 +194,11 @@ function catalog(id: string, r: RegimeFile): OffenseCatalog | null {
 }
 
 function tariffDecree(d: TariffsFile['decrees'][number]): TariffDecree {
-	const values = (v: { flagfall: number; perKmCentavos?: number | undefined }) => ({
-		flagfall: v.flagfall,
-		...(v.perKmCentavos !== undefined ? { perKm: v.perKmCentavos } : {})
-	});
+	const values = (v: { flagfall: number; perKmCentavos?: number | undefined } | null) =>
+		v && {
+			flagfall: v.flagfall,
+			...(v.perKmCentavos !== undefined ? { perKm: v.perKmCentavos } : {})
+		};
 	// `source` stays in the file, for the record and profile:check; screens show `reference`.
 	const { bandeiras, notes, surcharges, note } = d;
 	return {
@@ -207,7 +208,8 @@ function tariffDecree(d: TariffsFile['decrees'][number]): TariffDecree {
 		sample: d.sample,
 		...(note ? { note } : {}),
 		...(notes ? { notes } : {}),
-		bandeiras: { 1: values(bandeiras['1']), 2: values(bandeiras['2']) },
+		...(d.unpublished ? { unpublished: d.unpublished } : {}),
+		bandeiras: { 1: values(bandeiras['1'])!, 2: values(bandeiras['2']) },
 		surcharges: surcharges.map(({ labels, ...s }) => ({ ...s, ...(labels ? { labels } : {}) }))
 	};
 }

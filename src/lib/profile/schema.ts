@@ -465,7 +465,9 @@ export const tariffsSchema = strict({
 			source: v.optional(text),
 			note: v.optional(text),
 			notes: otherNames,
-			bandeiras: strict({ '1': fareValues, '2': fareValues }),
+			/** A bandeira no published act prices is null, with `unpublished` saying why. */
+			bandeiras: strict({ '1': fareValues, '2': v.nullable(fareValues) }),
+			unpublished: v.optional(text),
 			surcharges: v.array(
 				strict({
 					id: text,

@@ -258,10 +258,11 @@ export async function addDecree(
 			.values({
 				reference: input.reference,
 				valid_from: input.validFrom,
-				flagfall_1: input.bandeiras[1].flagfall,
-				flagfall_2: input.bandeiras[2].flagfall,
-				per_km_1: input.bandeiras[1].perKm ?? null,
-				per_km_2: input.bandeiras[2].perKm ?? null,
+				// A gestor's decree sets both bandeiras (the form requires them).
+				flagfall_1: input.bandeiras[1]?.flagfall ?? 0,
+				flagfall_2: input.bandeiras[2]?.flagfall ?? 0,
+				per_km_1: input.bandeiras[1]?.perKm ?? null,
+				per_km_2: input.bandeiras[2]?.perKm ?? null,
 				surcharges: JSON.stringify(input.surcharges),
 				note: input.note ?? null,
 				entered_by: staff.id,

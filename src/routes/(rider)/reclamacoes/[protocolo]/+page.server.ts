@@ -64,7 +64,8 @@ export const load: PageServerLoad = async ({ params, url, setHeaders }) => {
 			differenceCentavos: check.differenceCentavos,
 			chargedBandeiraII: check.chargedBandeiraII,
 			distanceMissing: check.distanceMissing,
-			sample: check.sample
+			sample: check.sample,
+			unpublished: check.unpublished
 		},
 		deadlines: { answer: answerDeadline(received), extended: answerDeadline(received, true) }
 	};
