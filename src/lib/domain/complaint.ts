@@ -407,12 +407,21 @@ export function canTransition(from: ComplaintState, to: ComplaintState): boolean
 // Deadlines are counted on the municipality's calendar, excluding the first day and including the
 // last (Código Civil, art. 132; Lei 9.784/1999, art. 66), as local dates: "until the end of".
 
-/** Saturday, Sunday and holidays of the calendar are not business days (Art. 28 §1º). */
+/**
+ * A business day: not a Saturday, a Sunday, a holiday, or a day the office is closed (a full-day
+ * ponto facultativo such as Carnaval, or a day a decree closes it) — a deadline in business days
+ * counts the days the office is open.
+ */
 export function isBusinessDay(date: LocalDate, calendar: HolidayCalendar): boolean {
 	const year = Number(date.slice(0, 4));
 	if (!calendar.covers(year)) throw new RangeError(`The calendar does not cover ${year}`);
 	const weekday = weekdayOf(date);
-	return weekday !== 0 && weekday !== 6 && calendar.holidaysOn(date).length === 0;
+	return (
+		weekday !== 0 &&
+		weekday !== 6 &&
+		calendar.holidaysOn(date).length === 0 &&
+		!calendar.closedOn?.(date)
+	);
 }
 
 /**

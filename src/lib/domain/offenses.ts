@@ -236,6 +236,37 @@ export function penaltyRulesText(catalog: OffenseCatalog): string[] {
 	];
 }
 
+/**
+ * One conduct, one offence: every situation the rider reported is one conduct, and each auto
+ * covers one of them, by one of its provisions. An auto for `provision` may be added when the
+ * autos already drawn up and it can each be given a conduct of its own — whatever order the
+ * provisions were picked in ("no vest" and "no prefix" share Art. 21, VI: two conducts, two autos,
+ * never one or two by chance).
+ * @example conductLeft([semColete, semPrefixo], ['art5-III'], 'art6-V') //=> true
+ */
+export function conductLeft(
+	situations: readonly Pick<Situation, 'code' | 'articles'>[],
+	drawn: readonly string[],
+	provision: string
+): boolean {
+	const autos = [...drawn, provision];
+	const owner = new Map<string, number>();
+	// Augmenting paths (Kuhn): at most ten situations and as many autos.
+	const place = (i: number, seen: Set<string>): boolean => {
+		for (const s of situations) {
+			if (!s.articles.includes(autos[i] ?? '') || seen.has(s.code)) continue;
+			seen.add(s.code);
+			const other = owner.get(s.code);
+			if (other === undefined || place(other, seen)) {
+				owner.set(s.code, i);
+				return true;
+			}
+		}
+		return false;
+	};
+	return autos.every((_, i) => place(i, new Set()));
+}
+
 /** The situations a rider sees first (`common`), resolved against the catalog, in its order. */
 export function commonSituations(catalog: OffenseCatalog): readonly Situation[] {
 	const codes = catalog.common ?? catalog.situations.slice(0, 6).map((s) => s.code);

@@ -23,6 +23,11 @@ export interface Overcharge {
 	sample: boolean;
 	/** A decree is in force but sets no value for this bandeira: there is nothing to compare. */
 	unpublished: boolean;
+	/**
+	 * The table may not be the one in force (a later decree reported): state the difference and
+	 * the table's date, never "you were overcharged".
+	 */
+	unconfirmed: boolean;
 }
 
 /**
@@ -62,6 +67,7 @@ export function overcharge(
 			bandeiraII > legal.centavos &&
 			paidCentavos >= bandeiraII,
 		sample: decree?.sample ?? false,
-		unpublished: decree !== null && legal === null
+		unpublished: decree !== null && legal === null,
+		unconfirmed: decree?.unconfirmed !== undefined
 	};
 }

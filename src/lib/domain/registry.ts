@@ -385,7 +385,7 @@ export function buildIndex(entries: readonly RegistryEntry[]): RegistryIndex {
 /**
  * The most authorizations the law allows: one per so many inhabitants of the IBGE's figure
  * ("ou fração": rounded up), or a fixed number.
- * @example authorizationCap(rules) //=> 63 (55,748 / 886 = 62.9…)
+ * @example authorizationCap(rules) //=> 64 (56,406 / 886 = 63.7…, Censo 2022)
  */
 export function authorizationCap(rules: RegistryRules): number {
 	const cap = rules.cap;
@@ -396,7 +396,7 @@ export function authorizationCap(rules: RegistryRules): number {
 
 /**
  * The cap in words, for staff: how many, where the law says so, and how it is counted.
- * @example capText(rules) //=> 'limite de 63 (Art. 10: 1 para cada 886 habitantes ou fração; 55748 habitantes, IBGE…)'
+ * @example capText(rules) //=> 'limite de 64 (Art. 10: 1 para cada 886 habitantes ou fração; 56406 habitantes, IBGE…)'
  */
 export function capText(rules: RegistryRules): string {
 	const cap = authorizationCap(rules);

@@ -40,8 +40,9 @@ describe('fare quotes (Art. 16: a bandeirada per bandeira; centavos)', () => {
 		expect(quoteFare(sample, 1)!.centavos).toBe(700);
 		expect(quoteFare(sample, 2)!.centavos).toBe(900);
 	});
-	test('a neighbourhood surcharge adds to the bandeirada (2016 local table: +R$ 1)', () => {
-		expect(quoteFare(sample, 2, { surcharges: ['loteamento-afastado'] })!.centavos).toBe(1000);
+	test('no surcharge: Art. 16 sets two bandeiras only (the 2016 table’s “+R$ 1 loteamento” is history)', () => {
+		expect(sample.surcharges).toEqual([]);
+		expect(quoteFare(sample, 2, { surcharges: ['loteamento-afastado'] })!.centavos).toBe(900);
 	});
 	test('an unknown surcharge is ignored', () => {
 		expect(quoteFare(sample, 1, { surcharges: ['nope'] })!.centavos).toBe(700);

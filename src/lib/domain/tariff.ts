@@ -42,6 +42,11 @@ export interface TariffDecree {
 	bandeiras: Readonly<Record<Flag, FareValues | null>>;
 	/** Why a bandeira has no values (shown with "valor não publicado"). */
 	unpublished?: string;
+	/**
+	 * Why this table may not be the one in force (a later decree reported, its text not found): it
+	 * is shown as the last known table, and no answer calls a difference an overcharge.
+	 */
+	unconfirmed?: string;
 	surcharges: readonly Surcharge[];
 }
 

@@ -270,7 +270,7 @@ describe('every answer follows the regime in force (a test-only second regime fr
 			registryRulesOn('2027-01-01', p.registryRules)?.maxAgeYears
 		],
 		[
-			'Art. 10-like cap (55,748 inhabitants)',
+			'Art. 10-like cap (56,406 inhabitants)',
 			authorizationCap(registryRulesOn('2026-12-31', p.registryRules)!),
 			authorizationCap(registryRulesOn('2027-01-01', p.registryRules)!)
 		],
@@ -290,7 +290,7 @@ describe('every answer follows the regime in force (a test-only second regime fr
 		'law in force': ['lei-2059-2011', 'lei-teste-2027'],
 		'law text on /lei': [true, false],
 		'registry: maximum age': [5, 7],
-		'Art. 10-like cap (55,748 inhabitants)': [63, 55],
+		'Art. 10-like cap (56,406 inhabitants)': [64, 56],
 		'defense days': [15, 10],
 		'offense catalog': ['Lei 2.059/2011', null]
 	};

@@ -254,7 +254,9 @@ export function describeChanges(running: LoadedProfile, next: LoadedProfile): st
 	for (const d of b.tariffDecrees) {
 		if (known.has(`${d.validFrom}|${JSON.stringify(d.bandeiras)}`)) continue;
 		const fare = (f: { flagfall: number; perKm?: number } | null) =>
-			f ? `${brl(f.flagfall)}${f.perKm !== undefined ? ` + ${brl(f.perKm)}/km` : ''}` : 'not published';
+			f
+				? `${brl(f.flagfall)}${f.perKm !== undefined ? ` + ${brl(f.perKm)}/km` : ''}`
+				: 'not published';
 		out.push(
 			`from ${d.validFrom}, fares of ${d.reference}: bandeira I ${fare(d.bandeiras[1])}, bandeira II ${fare(d.bandeiras[2])}${d.sample ? ' (sample values)' : ''}`
 		);

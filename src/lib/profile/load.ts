@@ -209,6 +209,7 @@ function tariffDecree(d: TariffsFile['decrees'][number]): TariffDecree {
 		...(note ? { note } : {}),
 		...(notes ? { notes } : {}),
 		...(d.unpublished ? { unpublished: d.unpublished } : {}),
+		...(d.unconfirmed ? { unconfirmed: d.unconfirmed } : {}),
 		bandeiras: { 1: values(bandeiras['1'])!, 2: values(bandeiras['2']) },
 		surcharges: surcharges.map(({ labels, ...s }) => ({ ...s, ...(labels ? { labels } : {}) }))
 	};

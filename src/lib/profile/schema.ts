@@ -93,7 +93,7 @@ const municipalHoliday = strict({
 
 const decreedDay = strict({
 	date,
-	action: v.picklist(['add', 'remove'], 'expected add or remove'),
+	action: v.picklist(['add', 'remove', 'close'], 'expected add, remove or close'),
 	name: text,
 	reference: text
 });
@@ -468,6 +468,8 @@ export const tariffsSchema = strict({
 			/** A bandeira no published act prices is null, with `unpublished` saying why. */
 			bandeiras: strict({ '1': fareValues, '2': v.nullable(fareValues) }),
 			unpublished: v.optional(text),
+			/** Why the table may not be the one in force (a later decree reported but not found). */
+			unconfirmed: v.optional(text),
 			surcharges: v.array(
 				strict({
 					id: text,

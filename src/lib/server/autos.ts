@@ -10,6 +10,7 @@ import { zonedInstant, type LocalDate } from '$lib/domain/clock';
 import type { HolidayCalendar } from '$lib/domain/holidays';
 import {
 	citeOf,
+	conductLeft,
 	offenseCatalogAt,
 	escalate,
 	situationsOf,
@@ -226,9 +227,6 @@ export async function issueAuto(
 		JSON.parse(complaint.situations) as string[],
 		new Date(complaint.occurred_at)
 	);
-	const conductOf = (provision: string) =>
-		new Set(situations.filter((x) => x.articles.includes(provision)).map((x) => x.code));
-	const conduct = conductOf(input.provision);
 	const placa =
 		(await currentRegistry(db))?.entries.find((e) => e.prefixo === prefixo)?.placa ?? null;
 	const year = Number(today.slice(0, 4));
@@ -240,23 +238,26 @@ export async function issueAuto(
 			.where('complaint_id', '=', complaint.id)
 			.where('decision', '!=', 'cancelada')
 			.execute();
-		const existing = others.find((o) => o.provision === input.provision);
-		if (existing)
+		// One conduct, one offence, decided per reported situation: whatever order the provisions
+		// are picked in, each situation gets at most one auto.
+		if (
+			!conductLeft(
+				situations,
+				others.map((o) => o.provision),
+				input.provision
+			)
+		) {
+			const same = others.find((o) => o.provision === input.provision);
 			return refuse(
 				'dispositivo',
-				`Já existe o auto ${existing.number} para este dispositivo.`,
+				same
+					? `Já existe o auto ${same.number} para este dispositivo.`
+					: `${citeOf(input.provision)} é a mesma conduta de um auto já lavrado (${others
+							.map((o) => `${o.number}, ${citeOf(o.provision)}`)
+							.join('; ')}): uma conduta, uma infração.`,
 				409
 			);
-		// A situation mapped to two provisions on the same basis (no vest: Art. 21, VI and Art. 5º,
-		// III) is one conduct: its second provision makes no second auto.
-		const twin = others.find((o) => [...conductOf(o.provision)].some((c) => conduct.has(c)));
-		if (twin)
-			return refuse(
-				'dispositivo',
-				`O auto ${twin.number} (${citeOf(twin.provision)}) já trata desta conduta; ` +
-					`${citeOf(input.provision)} é a mesma conduta por outro dispositivo: uma conduta, uma infração.`,
-				409
-			);
+		}
 		const { last: seq } = await trx
 			.insertInto('auto_sequence')
 			.values({ year, last: 1 })

@@ -77,7 +77,9 @@ export const GET: RequestHandler = async ({ url, request }) => {
 						decree: fare.decree.reference,
 						decreeId: fare.decree.id,
 						validFrom: fare.decree.validFrom,
-						sample: fare.decree.sample
+						sample: fare.decree.sample,
+						// The last known table, which may not be the one in force: said, with why.
+						...(fare.decree.unconfirmed && { unconfirmed: fare.decree.unconfirmed })
 					}
 				: decree
 					? {

@@ -65,7 +65,8 @@ export const load: PageServerLoad = async ({ params, url, setHeaders }) => {
 			chargedBandeiraII: check.chargedBandeiraII,
 			distanceMissing: check.distanceMissing,
 			sample: check.sample,
-			unpublished: check.unpublished
+			unpublished: check.unpublished,
+			unconfirmed: check.unconfirmed ? (check.legal?.decree.validFrom ?? null) : null
 		},
 		deadlines: { answer: answerDeadline(received), extended: answerDeadline(received, true) }
 	};
