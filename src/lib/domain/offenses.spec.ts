@@ -4,11 +4,11 @@ import {
 	catalogOn,
 	citeOf,
 	commonSituations,
-	offenseCatalogAt,
-	situationsOf,
-	escalate,
-	offensesOf,
-	penaltyRuleOf,
+	offenseCatalogAt as catalogAtIn,
+	situationsOf as situationsIn,
+	escalate as escalateIn,
+	offensesOf as offensesIn,
+	penaltyRuleOf as penaltyRuleIn,
 	type ConfirmedOffense,
 	type Escalation,
 	type OffenseCatalog,
@@ -23,6 +23,21 @@ const lei2059 = parseLaw(rolimDeMouraFiles.lawTexts['lei-2059-2011'] ?? '', {
 	id: 'lei-2059-2011'
 });
 const catalog = lei2059Offenses;
+// Lei 2.059/2011's catalog and Rolim de Moura's zone unless a case names others.
+const zone = 'America/Porto_Velho';
+const offensesOf = (codes: readonly string[], c: OffenseCatalog = catalog) => offensesIn(codes, c);
+const penaltyRuleOf = (id: string, c: OffenseCatalog = catalog) => penaltyRuleIn(id, c);
+const escalate = (
+	history: readonly ConfirmedOffense[],
+	offense: string,
+	on: string,
+	months: number,
+	c: OffenseCatalog = catalog
+) => escalateIn(history, offense, on, months, c);
+const offenseCatalogAt = (at: Date, cs: readonly OffenseCatalog[] = offenseCatalogs) =>
+	catalogAtIn(at, cs, zone);
+const situationsOf = (codes: string[], at: Date, cs: readonly OffenseCatalog[] = offenseCatalogs) =>
+	situationsIn(codes, at, cs, zone);
 const situation = (code: string) => catalog.situations.find((s) => s.code === code);
 
 describe('the catalog is dated data of Lei 2.059/2011', () => {

@@ -18,15 +18,6 @@ import { escalatePoints, gravityOf, type PointsSystem } from './points';
  * (gravities, fines as multiples of the fare, a points register with thresholds).
  */
 export type PenaltySystem = { kind: 'ladder' } | PointsSystem;
-import { profile } from '$lib/profile';
-import { offenseCatalog, offenseCatalogs } from '$lib/profile/offenses';
-
-/** The profile's newest catalog; throws where the profile has none (its law's text is missing). */
-function defaultCatalog(): OffenseCatalog {
-	if (!offenseCatalog)
-		throw new RangeError('This profile has no offense catalog: complaints go unclassified.');
-	return offenseCatalog;
-}
 
 /** Art. 19, in its order — which is also the order of gravity. */
 export type Penalty = 'advertencia' | 'multa' | 'apreensao' | 'suspensao' | 'cassacao';
@@ -109,6 +100,8 @@ export interface OffenseCatalog {
 	system?: PenaltySystem;
 	/** The regime's citations by role (the regulation that fixes unfixed penalties…). */
 	cites?: Cites;
+	/** The office that judges complaints under it (the profile's acronym). */
+	office?: string;
 	/** Numbers shown before anything else when a situation is a danger. */
 	emergency: readonly { number: string; name: Localized }[];
 	/**
@@ -143,16 +136,18 @@ export function catalogOn(
  * complaint is judged (and shown to staff) by the catalog of its own date, the form offers the one
  * of today. Before the first catalog's date, the first catalog (no complaint can be older, but a
  * typed date can).
- * @example offenseCatalogAt(new Date('2026-12-02T21:00:00-04:00')).law //=> 'Lei 2.059/2011'
+ * @example offenseCatalogAt(new Date('2026-12-02T21:00:00-04:00'), catalogs, zone).law //=> 'Lei 2.059/2011'
  */
 export function offenseCatalogAt(
 	at: Date,
-	catalogs: readonly OffenseCatalog[] = offenseCatalogs,
-	timeZone: string = profile.timeZone
+	catalogs: readonly OffenseCatalog[],
+	timeZone: string
 ): OffenseCatalog {
 	const date = Number.isNaN(at.getTime()) ? null : wallClock(at, timeZone).date;
 	const first = [...catalogs].sort((a, b) => a.validFrom.localeCompare(b.validFrom))[0];
-	return (date ? catalogOn(date, catalogs) : null) ?? first ?? defaultCatalog();
+	const found = (date ? catalogOn(date, catalogs) : null) ?? first;
+	if (!found) throw new RangeError('No offense catalog: complaints go unclassified.');
+	return found;
 }
 
 /**
@@ -163,9 +158,10 @@ export function offenseCatalogAt(
 export function situationsOf(
 	codes: readonly string[],
 	at: Date,
-	catalogs: readonly OffenseCatalog[] = offenseCatalogs
+	catalogs: readonly OffenseCatalog[],
+	timeZone: string
 ): Situation[] {
-	const inForce = offenseCatalogAt(at, catalogs);
+	const inForce = offenseCatalogAt(at, catalogs, timeZone);
 	const others = [...catalogs].sort((a, b) => b.validFrom.localeCompare(a.validFrom));
 	const found: Situation[] = inForce.situations.filter((s) => codes.includes(s.code));
 	for (const code of codes) {
@@ -344,10 +340,7 @@ function gravity(penalty: Penalty | null): number {
  * @example penaltyRuleOf('art21-XVII', catalog) //=> { provision: 'art21', penalty: 'multa', basis: 'art21' }
  * @example penaltyRuleOf('art5-III', catalog)?.basis //=> 'art21-VI'
  */
-export function penaltyRuleOf(
-	article: string,
-	catalog: OffenseCatalog = defaultCatalog()
-): PenaltyRule | null {
+export function penaltyRuleOf(article: string, catalog: OffenseCatalog): PenaltyRule | null {
 	const whole = articleOf(article);
 	return (
 		catalog.penalties.find((r) => r.provision === article) ??
@@ -400,10 +393,7 @@ export interface Offense {
  * @example offensesOf(['fumando', 'cobrou-mais']).map((o) => o.cite) //=> ['Art. 21, XVII', 'Art. 20, VII']
  * @example offensesOf(['cobrou-mais'])[0] //=> { article: 'art21-XVII', cite: 'Art. 21, XVII', penalty: 'multa', penaltyCite: 'Art. 21' }
  */
-export function offensesOf(
-	codes: readonly string[],
-	catalog: OffenseCatalog = defaultCatalog()
-): Offense[] {
+export function offensesOf(codes: readonly string[], catalog: OffenseCatalog): Offense[] {
 	const articles = new Set<string>();
 	for (const code of codes) {
 		const situation = catalog.situations.find((s) => s.code === code);
@@ -502,7 +492,7 @@ export function escalate(
 	offense: string,
 	on: LocalDate,
 	windowMonths: number,
-	catalog: OffenseCatalog = defaultCatalog()
+	catalog: OffenseCatalog
 ): Escalation {
 	const system = catalog.system ?? { kind: 'ladder' };
 	return system.kind === 'points'

@@ -173,14 +173,15 @@ function procedure(id: string, r: RegimeFile): Procedure | null {
 	};
 }
 
-function catalog(id: string, r: RegimeFile): OffenseCatalog | null {
-	if (r.offenses) return { ...dated(id, r), ...r.offenses, cites: citesOf(r) };
+function catalog(id: string, r: RegimeFile, office: string): OffenseCatalog | null {
+	if (r.offenses) return { ...dated(id, r), ...r.offenses, cites: citesOf(r), office };
 	// No catalog (the law's text is not available): the rider's situations alone, no provision,
 	// penalty or escalation — complaints go to the office unclassified, with the reason.
 	if (!r.unclassified) return null;
 	const { situations, common, groups, emergency } = r.unclassified;
 	return {
 		...dated(id, r),
+		office,
 		unclassified: r.offensesReason ?? '',
 		situations: situations.map((s) => ({ ...s, articles: [] })),
 		penalties: [],
@@ -297,7 +298,7 @@ export function loadProfile(files: ProfileFiles): LoadResult {
 		ok: true,
 		value: {
 			profile,
-			offenseCatalogs: regimes.flatMap(([id, r]) => catalog(id, r) ?? []),
+			offenseCatalogs: regimes.flatMap(([id, r]) => catalog(id, r, m.office.acronym) ?? []),
 			lawTexts,
 			boundary,
 			registrySample,

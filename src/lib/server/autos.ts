@@ -6,14 +6,13 @@
  * The penalty is never typed in: it is `escalate()` over the vehicle's confirmed offenses in the
  * reincidence window of the catalog in force (`reincidenceWindowMonths`: the law is silent).
  */
+import { catalogAt, situationsAt } from '$lib/profile/offenses';
 import { zonedInstant, type LocalDate } from '$lib/domain/clock';
 import type { HolidayCalendar } from '$lib/domain/holidays';
 import {
 	citeOf,
 	conductLeft,
-	offenseCatalogAt,
 	escalate,
-	situationsOf,
 	type ConfirmedOffense,
 	type Escalation,
 	type OffenseCatalog,
@@ -46,7 +45,7 @@ const paren = (cite: string | null, open = ' (') =>
 
 /** The catalog in force on a day (its reincidence window too). */
 export const catalogFor = (day: LocalDate): OffenseCatalog =>
-	offenseCatalogAt(zonedInstant(day, 12 * 60, profile.timeZone));
+	catalogAt(zonedInstant(day, 12 * 60, profile.timeZone));
 
 /**
  * The provision id of a penalty's citation: 'Art. 21, I' → 'art21-I', 'Art. 5º, III' → 'art5-III'
@@ -223,7 +222,7 @@ export async function issueAuto(
 	);
 	// One conduct, one offence: the situations the rider reported, each with its provisions.
 	// Read by the catalog in force on the conduct's day, as the penalty is.
-	const situations = situationsOf(
+	const situations = situationsAt(
 		JSON.parse(complaint.situations) as string[],
 		new Date(complaint.occurred_at)
 	);

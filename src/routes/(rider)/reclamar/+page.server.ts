@@ -1,11 +1,7 @@
+import { catalogAt } from '$lib/profile/offenses';
 import { fail, redirect } from '@sveltejs/kit';
 import { localISO, addDays } from '$lib/domain/clock';
-import {
-	commonSituations,
-	offenseCatalogAt,
-	situationCite,
-	type Situation
-} from '$lib/domain/offenses';
+import { commonSituations, situationCite, type Situation } from '$lib/domain/offenses';
 import { OVERCHARGE_CODE } from '$lib/domain/complaint';
 import { normalizePrefix } from '$lib/domain/plate';
 import { m } from '$lib/paraglide/messages';
@@ -57,7 +53,7 @@ export const csr = false;
 export const load: PageServerLoad = async ({ url }) => {
 	const now = new Date();
 	const local = localISO(now, profile.timeZone).slice(0, 16);
-	const catalog = offenseCatalogAt(now);
+	const catalog = catalogAt(now);
 	const veiculo = url.searchParams.get('veiculo')?.slice(0, 20) ?? '';
 	const situacao = url.searchParams.get('situacao') ?? '';
 	const common = commonSituations(catalog);

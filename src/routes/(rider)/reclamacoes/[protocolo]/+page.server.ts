@@ -1,9 +1,10 @@
+import { catalogAt, situationsAt } from '$lib/profile/offenses';
 import { error } from '@sveltejs/kit';
 import { parseKm } from '$lib/domain/tariff';
 import { answerDeadline } from '$lib/domain/complaint';
 import { wallClock } from '$lib/domain/clock';
 import { overcharge } from '$lib/domain/overcharge';
-import { offenseCatalogAt, situationCite, situationsOf } from '$lib/domain/offenses';
+import { situationCite } from '$lib/domain/offenses';
 import { OVERCHARGE_CODE } from '$lib/domain/complaint';
 import { inForceOn } from '$lib/domain/profile';
 import { m } from '$lib/paraglide/messages';
@@ -47,14 +48,14 @@ export const load: PageServerLoad = async ({ params, url, setHeaders }) => {
 	const received = wallClock(new Date(complaint.createdAt), profile.timeZone).date;
 	// The law of the conduct's day: its citations, its procedure, its catalog.
 	const conductDay = wallClock(occurredAt, profile.timeZone).date;
-	const catalog = offenseCatalogAt(occurredAt);
+	const catalog = catalogAt(occurredAt);
 	return {
 		complaint,
 		regime: inForceOn(conductDay, profile.laws) ?? profile.laws[0] ?? null,
 		procedure: inForceOn(conductDay, profile.procedures),
 		overchargeCite: situationCite(catalog, OVERCHARGE_CODE),
 		// Worded by the catalog in force on the conduct's day (its codes were checked against it).
-		situations: situationsOf(complaint.situations, occurredAt).map((s) => ({
+		situations: situationsAt(complaint.situations, occurredAt).map((s) => ({
 			code: s.code,
 			wording: s.wording
 		})),

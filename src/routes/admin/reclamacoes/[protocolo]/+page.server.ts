@@ -1,3 +1,4 @@
+import { situationsAt } from '$lib/profile/offenses';
 import { profile } from '$lib/profile';
 import { inForceOn } from '$lib/domain/profile';
 import { error, fail } from '@sveltejs/kit';
@@ -5,7 +6,7 @@ import { readForm } from '$lib/server/http/body';
 import { parseLocalDate } from '$lib/domain/clock';
 import { COMPLAINT_STATES } from '$lib/domain/complaint';
 import { STATE_LABEL, isComplaintState } from '$lib/domain/triage';
-import { situationsOf } from '$lib/domain/offenses';
+
 import { requireStaff } from '$lib/server/auth/guard';
 import {
 	AUTO_STEPS,
@@ -55,7 +56,7 @@ export const load: PageServerLoad = async ({ params }) => {
 		// The law of the conduct's day: its citations, its procedure, its catalog's wording.
 		regime: regimeOf(localDate(complaint.occurredAt)),
 		procedure: inForceOn(localDate(complaint.occurredAt), profile.procedures),
-		situations: situationsOf(complaint.situations, new Date(complaint.occurredAt)).map((s) => ({
+		situations: situationsAt(complaint.situations, new Date(complaint.occurredAt)).map((s) => ({
 			code: s.code,
 			wording: s.wording['pt-BR']
 		})),

@@ -1,5 +1,6 @@
+import { situationsAt } from '$lib/profile/offenses';
 import { error } from '@sveltejs/kit';
-import { citeOf, situationsOf } from '$lib/domain/offenses';
+import { citeOf } from '$lib/domain/offenses';
 import { inForceOn } from '$lib/domain/profile';
 import { profile } from '$lib/profile';
 import { requireStaff } from '$lib/server/auth/guard';
@@ -27,7 +28,7 @@ export const load: PageServerLoad = async ({ params, url }) => {
 	// The law in force on the day of the conduct: the auto cites it, words its situations by its
 	// catalog and states its procedure.
 	const conductDay = localDate(complaint.occurredAt);
-	const situations = situationsOf(complaint.situations, new Date(complaint.occurredAt)).map(
+	const situations = situationsAt(complaint.situations, new Date(complaint.occurredAt)).map(
 		(s) => s.wording['pt-BR']
 	);
 	const regime = inForceOn(conductDay, profile.laws) ?? null;
