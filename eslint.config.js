@@ -83,6 +83,29 @@ export default ts.config(
 		}
 	},
 	{
+		// The law is data: domain/ receives the regime (a catalog, rules, a procedure) as an argument
+		// and reads no deployed profile. Specs may load a profile as their fixture.
+		files: ['src/lib/domain/**'],
+		ignores: ['src/lib/domain/**/*.spec.ts'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{
+					patterns: [
+						{
+							group: ['svelte', 'svelte/*', '$app/*', '$env/*', '$lib/server/*', 'node:*'],
+							message: 'domain/ stays pure: data in, data out.'
+						},
+						{
+							group: ['$lib/profile', '$lib/profile/*'],
+							message: 'domain/ receives the regime as an argument: no deployed profile here.'
+						}
+					]
+				}
+			]
+		}
+	},
+	{
 		// date-holidays costs 80–240 KiB gzip in a browser: it runs on the server and in tests only.
 		files: clientOnly,
 		rules: {

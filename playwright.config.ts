@@ -11,7 +11,7 @@ const database = `test-results/e2e-${port}.db`;
  * asserts Rolim de Moura's law, fares and data.
  */
 const municipio = process.env.GARUPA_MUNICIPIO || 'rolim-de-moura';
-const OTHER_MUNICIPIOS = /porto-velho\.e2e\.ts/;
+const OTHER_MUNICIPIOS = /(porto-velho|feira-de-santana)\.e2e\.ts/;
 
 /** SEMAM accounts the test server starts with (test-only passwords; never used elsewhere). */
 export const E2E_ACCOUNTS = {

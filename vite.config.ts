@@ -4,11 +4,29 @@ import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
 import { garupaProfile } from './src/lib/profile/vite-plugin.ts';
+import { profileFolder, readProfile } from './src/lib/profile/read.ts';
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { precacheTransform } from './scripts/precache.js';
 import { islandsScriptCheck } from './scripts/islands-check.js';
+
+/**
+ * The installed app's name and description come from the profile built in (an invalid profile
+ * fails the build in garupaProfile with its errors, so here it only needs the names).
+ */
+function manifestNames(): { name: string; description: string } {
+	const where = profileFolder(process.env.GARUPA_MUNICIPIO);
+	const read = where.ok ? readProfile(where.folder) : null;
+	if (!read?.ok)
+		return { name: 'Garupa — Mototáxi', description: 'Bandeira e tarifa do mototáxi.' };
+	const { name, laws } = read.value.profile;
+	const law = laws.at(-1)?.title;
+	return {
+		name: `Garupa — Mototáxi de ${name}`,
+		description: `Bandeira e tarifa do mototáxi agora, na hora de ${name}${law ? ` (${law})` : ''}.`
+	};
+}
 
 /** SvelteKit's output folder (svelte.config.js reads the same variable); .svelte-kit by default. */
 const kitOutDir = process.env.KIT_OUT_DIR;
@@ -40,10 +58,8 @@ export default defineConfig({
 			registerType: 'autoUpdate',
 			injectRegister: false,
 			manifest: {
-				name: 'Garupa — Mototáxi de Rolim de Moura',
+				...manifestNames(),
 				short_name: 'Garupa',
-				description:
-					'Bandeira e tarifa do mototáxi agora, na hora de Rolim de Moura (Lei municipal nº 2.059/2011).',
 				lang: 'pt-BR',
 				start_url: '/',
 				scope: '/',

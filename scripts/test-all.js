@@ -208,6 +208,19 @@ try {
 				[],
 				{ ...pv, E2E_PORT: '4183' }
 			);
+		// The third profile, a law with its own text in another zone (America/Bahia), built apart.
+		const fs = {
+			GARUPA_MUNICIPIO: 'feira-de-santana',
+			KIT_OUT_DIR: '.svelte-kit-fs',
+			BUILD_DIR: 'build-fs'
+		};
+		if (check('build (GARUPA_MUNICIPIO=feira-de-santana)', 'npm', ['run', '--silent', 'build'], fs))
+			playwright(
+				'end-to-end smoke (GARUPA_MUNICIPIO=feira-de-santana)',
+				`${out}/playwright-feira-de-santana.json`,
+				[],
+				{ ...fs, E2E_PORT: '4184' }
+			);
 		if (pgUrl) {
 			const url = await pgDatabase(pgUrl, 'garupa_e2e');
 			playwright(

@@ -8,6 +8,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, flagHeading, loginAs } from './helpers';
+import { expectOnlyOwnProfile, fileComplaint } from './profile-facts';
 
 const RIDER_PAGES = [
 	'/',
@@ -154,5 +155,15 @@ test.describe('Porto Velho (GARUPA_MUNICIPIO=porto-velho)', () => {
 		await expect(page.getByRole('status')).toContainText(
 			'Nenhuma lei do mototáxi está em vigor em 01/01/2010'
 		);
+	});
+
+	test('no page, API answer, manifest, receipt or staff page names another profile', async ({
+		browser,
+		page,
+		request
+	}) => {
+		test.slow();
+		const receipt = await fileComplaint(browser, 'Me tratou com falta de respeito');
+		await expectOnlyOwnProfile(page, request, 'porto-velho', receipt);
 	});
 });

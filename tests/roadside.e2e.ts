@@ -403,7 +403,7 @@ test.describe('/pontos: the nearest stand, at a glance', () => {
 	}
 });
 
-test('in es and en, /tarifa says the holiday, the fare note and the surcharge in that language; money stays R$', async ({
+test('in es and en, /tarifa says the holiday and the fare note in that language; money stays R$', async ({
 	page
 }) => {
 	await page.goto('/es/tarifa?data=2026-12-25&hora=10:00&adicional=loteamento-afastado');
@@ -411,8 +411,8 @@ test('in es and en, /tarifa says the holiday, the fare note and the surcharge in
 	await expect(page.locator('section[aria-labelledby="decreto"] .note')).toContainText(
 		'No hay ningún decreto tarifario'
 	);
-	await expect(page.locator('.parts')).toContainText('Destino en un loteamento alejado');
-	await expect(page.locator('.parts')).toContainText('Bajada de bandera — bandera II');
+	// Art. 16 sets two bandeiras only: no "loteamento" surcharge is added to the fare.
+	await expect(page.locator('.parts')).toHaveCount(0);
 	await expect(page.locator('.fare-value')).toHaveText(/^R\$\s9,00$/);
 	await expect(page.locator('section[aria-labelledby="feriados"]')).toContainText('Navidad');
 	await page.goto('/en/tarifa?data=2026-12-25&hora=10:00');

@@ -107,9 +107,9 @@ test.describe('/verificar — verify a mototáxi against the published registry'
 	test('shows the Art. 10 count and the rider checklist', async ({ page }) => {
 		await page.goto('/verificar');
 		await expect(page.locator('section[aria-labelledby="art10"]')).toContainText(
-			'de um máximo de 63'
+			'de um máximo de 64'
 		);
-		await expect(page.locator('section[aria-labelledby="art10"]')).toContainText('55.748');
+		await expect(page.locator('section[aria-labelledby="art10"]')).toContainText('56.406');
 		await expect(page.locator('section[aria-labelledby="checklist"]')).toContainText(
 			'Antena corta-pipa'
 		);

@@ -35,6 +35,8 @@ export interface BandeiraRule {
 	holidays: { cite: string } | null;
 	/** Where the rule as a whole is written. */
 	cite: string;
+	/** Where the law says the fares are fixed by decree (the regime's `fareDecree`), if it does. */
+	fareCite?: string;
 }
 
 export type Reason =

@@ -10,7 +10,7 @@ import {
 	isBusinessDay,
 	normalizePhone,
 	parseComplaint,
-	reconsiderationDeadline,
+	reviewDeadline,
 	type ComplaintContext,
 	type ComplaintState
 } from './complaint';
@@ -21,6 +21,9 @@ import en from '../../../messages/en.json';
 import es from '../../../messages/es.json';
 import ptBR from '../../../messages/pt-BR.json';
 import { rolimDeMoura } from '$lib/profile/rolim-de-moura';
+
+/** Lei 2.059/2011's procedure: 15 days of defence (Art. 27), 5 business days to reconsider (Art. 28 §1º). */
+const procedure = rolimDeMoura.procedures[0]!;
 
 const ctx: ComplaintContext = {
 	now: new Date('2026-12-02T12:00:00-04:00'),
@@ -400,7 +403,7 @@ describe('deadlines', () => {
 	];
 	for (const [notified, deadline, why] of defense) {
 		test(`defense: notified ${notified} → ${deadline}: ${why}`, () => {
-			expect(defenseDeadline(notified, calendar)).toBe(deadline);
+			expect(defenseDeadline(notified, calendar, procedure)).toBe(deadline);
 		});
 	}
 
@@ -416,7 +419,7 @@ describe('deadlines', () => {
 	];
 	for (const [known, deadline, why] of reconsideration) {
 		test(`reconsideration: known ${known} → ${deadline}: ${why}`, () => {
-			expect(reconsiderationDeadline(known, calendar)).toBe(deadline);
+			expect(reviewDeadline(known, calendar, procedure)).toBe(deadline);
 		});
 	}
 
@@ -430,7 +433,7 @@ describe('deadlines', () => {
 	});
 	test('a calendar that does not know the year refuses to guess', () => {
 		const only2026 = calendarFromYears([{ year: 2026, holidays: [] }]);
-		expect(reconsiderationDeadline('2026-12-02', only2026)).toBe('2026-12-09');
-		expect(() => reconsiderationDeadline('2026-12-30', only2026)).toThrow(RangeError);
+		expect(reviewDeadline('2026-12-02', only2026, procedure)).toBe('2026-12-09');
+		expect(() => reviewDeadline('2026-12-30', only2026, procedure)).toThrow(RangeError);
 	});
 });

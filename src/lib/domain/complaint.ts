@@ -12,6 +12,7 @@ import type { HolidayCalendar } from './holidays';
 import { parseVehicleCode, type VehicleCode } from './plate';
 import { addMonths } from './registry';
 import { parseKm } from './tariff';
+import type { Procedure } from './profile';
 
 /** The situation whose complaint needs the amount paid (Art. 21, XVII). */
 export const OVERCHARGE_CODE = 'cobrou-mais';
@@ -406,12 +407,21 @@ export function canTransition(from: ComplaintState, to: ComplaintState): boolean
 // Deadlines are counted on the municipality's calendar, excluding the first day and including the
 // last (Código Civil, art. 132; Lei 9.784/1999, art. 66), as local dates: "until the end of".
 
-/** Saturday, Sunday and holidays of the calendar are not business days (Art. 28 §1º). */
+/**
+ * A business day: not a Saturday, a Sunday, a holiday, or a day the office is closed (a full-day
+ * ponto facultativo such as Carnaval, or a day a decree closes it) — a deadline in business days
+ * counts the days the office is open.
+ */
 export function isBusinessDay(date: LocalDate, calendar: HolidayCalendar): boolean {
 	const year = Number(date.slice(0, 4));
 	if (!calendar.covers(year)) throw new RangeError(`The calendar does not cover ${year}`);
 	const weekday = weekdayOf(date);
-	return weekday !== 0 && weekday !== 6 && calendar.holidaysOn(date).length === 0;
+	return (
+		weekday !== 0 &&
+		weekday !== 6 &&
+		calendar.holidaysOn(date).length === 0 &&
+		!calendar.closedOn?.(date)
+	);
 }
 
 /**
@@ -437,30 +447,38 @@ export function answerDeadline(receivedOn: LocalDate, extended = false): LocalDa
 }
 
 /**
- * The infractor's defense: 15 days from the notice of the auto de infração (Art. 27; `days` is the
- * regime's `procedure.defenseDays`). A last day with no office hours moves to the next business day
- * (Lei 9.784/1999, art. 66 §1º, applied to municipalities with no rule of their own: STJ, Súmula 633).
- * @example defenseDeadline('2026-12-02', calendar) //=> '2026-12-17'
+ * The infractor's defence: `procedure.defence.days` from the notice of the auto de infração, in
+ * calendar or business days as the regime counts them. A last day with no office hours moves to
+ * the next business day (Lei 9.784/1999, art. 66 §1º, applied to municipalities with no rule of
+ * their own: STJ, Súmula 633).
+ * @example defenseDeadline('2026-12-02', calendar, procedure) //=> '2026-12-17' (15 calendar days)
  */
 export function defenseDeadline(
 	notifiedOn: LocalDate,
 	calendar: HolidayCalendar,
-	days = 15
+	procedure: Pick<Procedure, 'defence'>
 ): LocalDate {
+	const { days, counting } = procedure.defence;
+	if (counting === 'business') return addBusinessDays(notifiedOn, days, calendar);
 	let day = addDays(notifiedOn, days);
 	while (!isBusinessDay(day, calendar)) day = addDays(day, 1);
 	return day;
 }
 
 /**
- * Reconsideration of a penalty: 5 business days from learning of the decision (Art. 28 §1º;
- * `businessDays` is the regime's `procedure.reconsiderationBusinessDays`).
- * @example reconsiderationDeadline('2026-12-02', calendar) //=> '2026-12-09'
+ * The review of a penalty (a reconsideration, an appeal): `procedure.review.days` from learning of
+ * the decision, or null where the law leaves the period to the decision's notice.
+ * @example reviewDeadline('2026-12-02', calendar, procedure) //=> '2026-12-09' (5 business days)
  */
-export function reconsiderationDeadline(
+export function reviewDeadline(
 	knownOn: LocalDate,
 	calendar: HolidayCalendar,
-	businessDays = 5
-): LocalDate {
-	return addBusinessDays(knownOn, businessDays, calendar);
+	procedure: Pick<Procedure, 'review'>
+): LocalDate | null {
+	const { days, counting } = procedure.review;
+	if (days === null) return null;
+	if (counting === 'business') return addBusinessDays(knownOn, days, calendar);
+	let day = addDays(knownOn, days);
+	while (!isBusinessDay(day, calendar)) day = addDays(day, 1);
+	return day;
 }

@@ -1,3 +1,4 @@
+import { profileFixture } from '$lib/profile/fixtures';
 import { describe, expect, test } from 'vitest';
 import { composeYear, holidayName, type BaseHoliday, type HolidayProfile } from './holidays';
 import { holidayService } from './holiday-source';
@@ -113,13 +114,25 @@ describe('decreed days (profile data with the decree that makes them)', () => {
 	});
 });
 
+describe('Feira de Santana’s golden calendars (Lei 851/1978, Bahia’s 2 July)', () => {
+	const feira = holidayService(profileFixture('feira-de-santana').profile);
+	for (const year of [2026, 2027]) {
+		test(`feira-de-santana/holidays-${year}.json`, async () => {
+			const { holidays, facultativos } = feira.year(year);
+			await expect(
+				JSON.stringify({ year, holidays, facultativos }, null, '\t') + '\n'
+			).toMatchFileSnapshot(`./fixtures/golden/feira-de-santana/holidays-${year}.json`);
+		});
+	}
+});
+
 describe('golden calendars (review the diff whenever data or date-holidays change)', () => {
 	for (const year of [2024, 2025, 2026, 2027]) {
 		test(`holidays-${year}.json`, async () => {
 			const { holidays, facultativos } = service.year(year);
 			await expect(
 				JSON.stringify({ year, holidays, facultativos }, null, '\t') + '\n'
-			).toMatchFileSnapshot(`./__golden__/holidays-${year}.json`);
+			).toMatchFileSnapshot(`./fixtures/golden/rolim-de-moura/holidays-${year}.json`);
 		});
 	}
 });

@@ -32,6 +32,15 @@ export interface Facultativo {
 	name: string;
 	names?: OtherNames;
 	source: string;
+	/** Only part of the day (Ash Wednesday until 14:00, 24 Dec from 14:00): the office opens. */
+	partial?: boolean;
+}
+
+/** A day the office does not open: a full-day ponto facultativo, or a day a decree closes it. */
+export interface Closure {
+	date: LocalDate;
+	name: string;
+	source: string;
 }
 
 /** One entry as the holiday library reports it, before the profile judges it. */
@@ -65,10 +74,14 @@ export interface MunicipalHolidayRule {
 	validFrom?: LocalDate;
 }
 
-/** A date a decree adds to, or removes from, the days that count for bandeira II. */
+/**
+ * A date a decree adds to, or removes from, the days that count for bandeira II (`add`,
+ * `remove`), or on which it closes the office without making it a holiday (`close`: deadlines do
+ * not run, the bandeira does not change).
+ */
 export interface DecreedDay {
 	date: LocalDate;
-	action: 'add' | 'remove';
+	action: 'add' | 'remove' | 'close';
 	name: string;
 	reference: string;
 }
@@ -86,6 +99,8 @@ export interface YearCalendar {
 	year: number;
 	holidays: Holiday[];
 	facultativos: Facultativo[];
+	/** Days the office is closed: no business day for a deadline, whatever the bandeira. */
+	closures: Closure[];
 	/** Library rules of type `public` the profile has no source for: a data gap to fix. */
 	unsourced: string[];
 }
@@ -110,7 +125,9 @@ export function composeYear(
 	for (const entry of base) {
 		if (!entry.date.startsWith(prefix)) continue;
 		const legal = profile.legal[entry.rule];
-		if (entry.type === 'public') {
+		// A day the library calls a bank holiday (Corpus Christi) is a holiday where a law of the
+		// profile makes it one (Feira de Santana's Lei 851/1978).
+		if (entry.type === 'public' || legal) {
 			if (legal) {
 				holidays.push({
 					date: entry.date,
@@ -134,7 +151,10 @@ export function composeYear(
 		const facultativo = profile.facultativos[entry.rule];
 		// The profile names these days more precisely ("Carnaval (terça-feira)", "Quarta-feira de
 		// Cinzas (até as 14h)") than the library's translations do: they keep the profile's words.
-		if (facultativo) facultativos.push({ date: entry.date, ...facultativo });
+		// A rule with an hour (`easter -46 PT14H`, `12-24 14:00`) is part of a day only.
+		const partial = /PT\d+H|\s\d{2}:\d{2}/.test(entry.rule);
+		if (facultativo)
+			facultativos.push({ date: entry.date, ...facultativo, ...(partial ? { partial } : {}) });
 	}
 
 	for (const rule of profile.municipal) {
@@ -150,9 +170,12 @@ export function composeYear(
 		});
 	}
 
+	const closures: Closure[] = [];
 	for (const decreed of profile.decreedDays) {
 		if (!decreed.date.startsWith(prefix)) continue;
-		if (decreed.action === 'remove') {
+		if (decreed.action === 'close') {
+			closures.push({ date: decreed.date, name: decreed.name, source: decreed.reference });
+		} else if (decreed.action === 'remove') {
 			for (let i = holidays.length - 1; i >= 0; i--) {
 				if (holidays[i]?.date === decreed.date) holidays.splice(i, 1);
 			}
@@ -168,10 +191,14 @@ export function composeYear(
 
 	// A decreed day added on a ponto facultativo makes it count; it is then no longer "facultativo".
 	const counted = new Set(holidays.map((h) => h.date));
+	const open = facultativos.filter((f) => !counted.has(f.date)).sort(byDate);
+	for (const f of open)
+		if (!f.partial) closures.push({ date: f.date, name: f.name, source: f.source });
 	return {
 		year,
 		holidays: holidays.sort(byDate),
-		facultativos: facultativos.filter((f) => !counted.has(f.date)).sort(byDate),
+		facultativos: open,
+		closures: closures.sort(byDate),
 		unsourced
 	};
 }
@@ -179,20 +206,28 @@ export function composeYear(
 export interface HolidayCalendar {
 	/** Every holiday on that date (usually none or one). */
 	holidaysOn(date: LocalDate): Holiday[];
+	/** Whether the office is closed that day though it is no holiday (a ponto facultativo, a decree). */
+	closedOn?(date: LocalDate): boolean;
 	/** Whether the calendar knows that year (a browser only receives a few years). */
 	covers(year: number): boolean;
 }
 
 /** A calendar over composed years — what the browser builds from page data. */
-export function calendarFromYears(years: readonly Pick<YearCalendar, 'year' | 'holidays'>[]) {
+export function calendarFromYears(
+	years: readonly (Pick<YearCalendar, 'year' | 'holidays'> &
+		Partial<Pick<YearCalendar, 'closures'>>)[]
+) {
 	const byDay = new Map<LocalDate, Holiday[]>();
+	const closed = new Set<LocalDate>();
 	const known = new Set<number>();
 	for (const y of years) {
 		known.add(y.year);
 		for (const h of y.holidays) byDay.set(h.date, [...(byDay.get(h.date) ?? []), h]);
+		for (const c of y.closures ?? []) closed.add(c.date);
 	}
 	return {
 		holidaysOn: (date: LocalDate) => byDay.get(date) ?? [],
+		closedOn: (date: LocalDate) => closed.has(date),
 		covers: (year: number) => known.has(year)
 	} satisfies HolidayCalendar;
 }
@@ -200,6 +235,7 @@ export function calendarFromYears(years: readonly Pick<YearCalendar, 'year' | 'h
 /** A calendar that composes years on demand (and remembers them) — the server's. */
 export function lazyCalendar(yearOf: (year: number) => YearCalendar): HolidayCalendar {
 	const cache = new Map<number, Map<LocalDate, Holiday[]>>();
+	const closed = new Map<number, Set<LocalDate>>();
 	return {
 		holidaysOn(date) {
 			const year = Number(date.slice(0, 4));
@@ -210,6 +246,15 @@ export function lazyCalendar(yearOf: (year: number) => YearCalendar): HolidayCal
 				cache.set(year, days);
 			}
 			return days.get(date) ?? [];
+		},
+		closedOn(date) {
+			const year = Number(date.slice(0, 4));
+			let days = closed.get(year);
+			if (!days) {
+				days = new Set(yearOf(year).closures.map((c) => c.date));
+				closed.set(year, days);
+			}
+			return days.has(date);
 		},
 		covers: () => true
 	};

@@ -1,13 +1,14 @@
+import { localText } from './regime';
 import { describe, expect, test } from 'vitest';
 import {
 	catalogOn,
 	citeOf,
 	commonSituations,
-	offenseCatalogAt,
-	situationsOf,
-	escalate,
-	offensesOf,
-	penaltyRuleOf,
+	offenseCatalogAt as catalogAtIn,
+	situationsOf as situationsIn,
+	escalate as escalateIn,
+	offensesOf as offensesIn,
+	penaltyRuleOf as penaltyRuleIn,
 	type ConfirmedOffense,
 	type Escalation,
 	type OffenseCatalog,
@@ -18,8 +19,25 @@ import { lei2059Offenses, rolimDeMouraFiles } from '$lib/profile/rolim-de-moura'
 import { citationId, findProvision } from '$lib/law';
 import { parseLaw } from '$lib/law/parse';
 
-const lei2059 = parseLaw(rolimDeMouraFiles.lawTexts['lei-2059-2011'] ?? '');
+const lei2059 = parseLaw(rolimDeMouraFiles.lawTexts['lei-2059-2011'] ?? '', {
+	id: 'lei-2059-2011'
+});
 const catalog = lei2059Offenses;
+// Lei 2.059/2011's catalog and Rolim de Moura's zone unless a case names others.
+const zone = 'America/Porto_Velho';
+const offensesOf = (codes: readonly string[], c: OffenseCatalog = catalog) => offensesIn(codes, c);
+const penaltyRuleOf = (id: string, c: OffenseCatalog = catalog) => penaltyRuleIn(id, c);
+const escalate = (
+	history: readonly ConfirmedOffense[],
+	offense: string,
+	on: string,
+	months: number,
+	c: OffenseCatalog = catalog
+) => escalateIn(history, offense, on, months, c);
+const offenseCatalogAt = (at: Date, cs: readonly OffenseCatalog[] = offenseCatalogs) =>
+	catalogAtIn(at, cs, zone);
+const situationsOf = (codes: string[], at: Date, cs: readonly OffenseCatalog[] = offenseCatalogs) =>
+	situationsIn(codes, at, cs, zone);
 const situation = (code: string) => catalog.situations.find((s) => s.code === code);
 
 describe('the catalog is dated data of Lei 2.059/2011', () => {
@@ -137,7 +155,7 @@ describe('coverage of Art. 20 and Art. 21: each inciso is reported by a rider or
 		for (const n of catalog.notObservable) {
 			expect(incisos, n.article).toContain(n.article);
 			for (const locale of ['pt-BR', 'es', 'en'] as const) {
-				expect(n.reason[locale].trim()).not.toBe('');
+				expect(localText(n.reason, locale).trim()).not.toBe('');
 			}
 		}
 		expect(listed.size).toBe(catalog.notObservable.length);

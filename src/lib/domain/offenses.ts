@@ -9,15 +9,15 @@
  */
 import { wallClock, type LocalDate } from './clock';
 import { addMonths } from './registry';
-import { profile } from '$lib/profile';
-import { offenseCatalog, offenseCatalogs } from '$lib/profile/offenses';
+import type { Cites, LocalText } from './regime';
+import { escalatePoints, gravityOf, type PointsSystem } from './points';
 
-/** The profile's newest catalog; throws where the profile has none (its law's text is missing). */
-function defaultCatalog(): OffenseCatalog {
-	if (!offenseCatalog)
-		throw new RangeError('This profile has no offense catalog: complaints go unclassified.');
-	return offenseCatalog;
-}
+/**
+ * The structure of a law's penalties, each a named strategy: `ladder` (a penalty per article, a
+ * repeat of the same article within the window takes the next rung, Lei 2.059/2011) or `points`
+ * (gravities, fines as multiples of the fare, a points register with thresholds).
+ */
+export type PenaltySystem = { kind: 'ladder' } | PointsSystem;
 
 /** Art. 19, in its order — which is also the order of gravity. */
 export type Penalty = 'advertencia' | 'multa' | 'apreensao' | 'suspensao' | 'cassacao';
@@ -58,6 +58,8 @@ export interface PenaltyRule {
 	basis: string;
 	/** Why, when the penalty is not read from the caput of the article itself. */
 	note?: Localized;
+	/** Every penalty the provision carries, mildest first, where it is more than one. */
+	penalties?: readonly Penalty[];
 }
 
 export type EscalationRule =
@@ -69,7 +71,7 @@ export type EscalationRule =
 /** An inciso no rider situation reaches, and why a rider cannot observe it. */
 export interface NotObservable {
 	article: string;
-	reason: Localized;
+	reason: LocalText;
 }
 
 export interface OffenseCatalog {
@@ -91,6 +93,15 @@ export interface OffenseCatalog {
 	notObservable: readonly NotObservable[];
 	/** Default window for reincidence, in months: the law does not define one. */
 	reincidenceWindowMonths: number;
+	/**
+	 * How the law's penalties add up (absent: `ladder`): a ladder of reincidence by article, or
+	 * gravities with a points register (src/lib/domain/points.ts).
+	 */
+	system?: PenaltySystem;
+	/** The regime's citations by role (the regulation that fixes unfixed penalties…). */
+	cites?: Cites;
+	/** The office that judges complaints under it (the profile's acronym). */
+	office?: string;
 	/** Numbers shown before anything else when a situation is a danger. */
 	emergency: readonly { number: string; name: Localized }[];
 	/**
@@ -125,16 +136,18 @@ export function catalogOn(
  * complaint is judged (and shown to staff) by the catalog of its own date, the form offers the one
  * of today. Before the first catalog's date, the first catalog (no complaint can be older, but a
  * typed date can).
- * @example offenseCatalogAt(new Date('2026-12-02T21:00:00-04:00')).law //=> 'Lei 2.059/2011'
+ * @example offenseCatalogAt(new Date('2026-12-02T21:00:00-04:00'), catalogs, zone).law //=> 'Lei 2.059/2011'
  */
 export function offenseCatalogAt(
 	at: Date,
-	catalogs: readonly OffenseCatalog[] = offenseCatalogs,
-	timeZone: string = profile.timeZone
+	catalogs: readonly OffenseCatalog[],
+	timeZone: string
 ): OffenseCatalog {
 	const date = Number.isNaN(at.getTime()) ? null : wallClock(at, timeZone).date;
 	const first = [...catalogs].sort((a, b) => a.validFrom.localeCompare(b.validFrom))[0];
-	return (date ? catalogOn(date, catalogs) : null) ?? first ?? defaultCatalog();
+	const found = (date ? catalogOn(date, catalogs) : null) ?? first;
+	if (!found) throw new RangeError('No offense catalog: complaints go unclassified.');
+	return found;
 }
 
 /**
@@ -145,9 +158,10 @@ export function offenseCatalogAt(
 export function situationsOf(
 	codes: readonly string[],
 	at: Date,
-	catalogs: readonly OffenseCatalog[] = offenseCatalogs
+	catalogs: readonly OffenseCatalog[],
+	timeZone: string
 ): Situation[] {
-	const inForce = offenseCatalogAt(at, catalogs);
+	const inForce = offenseCatalogAt(at, catalogs, timeZone);
 	const others = [...catalogs].sort((a, b) => b.validFrom.localeCompare(a.validFrom));
 	const found: Situation[] = inForce.situations.filter((s) => codes.includes(s.code));
 	for (const code of codes) {
@@ -163,6 +177,92 @@ export function situationsOf(
 	return found;
 }
 
+/**
+ * The provision a situation breaches first, as a citation, or null (no such situation, or a
+ * catalog that classifies nothing).
+ * @example situationCite(catalog, 'cobrou-mais') //=> 'Art. 21, XVII'
+ */
+export function situationCite(catalog: OffenseCatalog, code: string): string | null {
+	const article = catalog.situations.find((s) => s.code === code)?.articles[0];
+	return article ? citeOf(article) : null;
+}
+
+/** The whole articles whose conducts carry a penalty in a catalog (`art20`, …), for filters. */
+export function penaltyArticles(catalog: OffenseCatalog): string[] {
+	const whole = catalog.penalties.map((r) => r.provision).filter((p) => !p.includes('-'));
+	// A law that prices each inciso (a points system): the articles of its incisos.
+	return [...new Set(whole.length ? whole : catalog.penalties.map((r) => articleOf(r.provision)))];
+}
+
+/**
+ * How the catalog escalates a repeat and what follows a penalty by itself, one sentence per rule,
+ * for staff.
+ * @example penaltyRulesText(catalog)[0] //=> 'Art. 20 repetido → multa (Art. 21, I)'
+ */
+export function penaltyRulesText(catalog: OffenseCatalog): string[] {
+	const system = catalog.system;
+	const points =
+		system?.kind === 'points'
+			? [
+					...system.gravities.map(
+						(g) =>
+							`${g.name} (${citeOf(g.from)} a ${citeOf(g.to)}): multa de ${g.fineMultiple} × ${system.fine.component} (${citeOf(system.fine.basis)})`
+					),
+					`a mesma infração repetida em ${system.repeatFine.windowMonths} meses: multa × ${system.repeatFine.factor} (${citeOf(system.repeatFine.basis)})`,
+					...system.repeat.map(
+						(r) => `${PENALTY_PT[r.of]} repetida → ${PENALTY_PT[r.penalty]} (${citeOf(r.basis)})`
+					),
+					`pontos: ${Object.entries(system.points.values)
+						.map(([p, n]) => `${PENALTY_PT[p as Penalty]} ${n}`)
+						.join(
+							', '
+						)} (${citeOf(system.points.basis)}), nos ${system.points.windowMonths} meses anteriores (${citeOf(system.points.windowBasis)})`,
+					...system.thresholds.map(
+						(t) => `mais de ${t.above} pontos → ${PENALTY_PT[t.penalty]} (${citeOf(t.basis)})`
+					)
+				]
+			: [];
+	return [
+		...points,
+		...catalog.escalation.map((r) =>
+			r.kind === 'reincidence'
+				? `${citeOf(r.of)} repetido → ${PENALTY_PT[r.penalty]} (${citeOf(r.basis)})`
+				: `${PENALTY_PT[r.with]} → ${PENALTY_PT[r.penalty]} automática (${citeOf(r.basis)})`
+		)
+	];
+}
+
+/**
+ * One conduct, one offence: every situation the rider reported is one conduct, and each auto
+ * covers one of them, by one of its provisions. An auto for `provision` may be added when the
+ * autos already drawn up and it can each be given a conduct of its own — whatever order the
+ * provisions were picked in ("no vest" and "no prefix" share Art. 21, VI: two conducts, two autos,
+ * never one or two by chance).
+ * @example conductLeft([semColete, semPrefixo], ['art5-III'], 'art6-V') //=> true
+ */
+export function conductLeft(
+	situations: readonly Pick<Situation, 'code' | 'articles'>[],
+	drawn: readonly string[],
+	provision: string
+): boolean {
+	const autos = [...drawn, provision];
+	const owner = new Map<string, number>();
+	// Augmenting paths (Kuhn): at most ten situations and as many autos.
+	const place = (i: number, seen: Set<string>): boolean => {
+		for (const s of situations) {
+			if (!s.articles.includes(autos[i] ?? '') || seen.has(s.code)) continue;
+			seen.add(s.code);
+			const other = owner.get(s.code);
+			if (other === undefined || place(other, seen)) {
+				owner.set(s.code, i);
+				return true;
+			}
+		}
+		return false;
+	};
+	return autos.every((_, i) => place(i, new Set()));
+}
+
 /** The situations a rider sees first (`common`), resolved against the catalog, in its order. */
 export function commonSituations(catalog: OffenseCatalog): readonly Situation[] {
 	const codes = catalog.common ?? catalog.situations.slice(0, 6).map((s) => s.code);
@@ -174,6 +274,12 @@ export function commonSituations(catalog: OffenseCatalog): readonly Situation[] 
 const ID = /^art(\d+)(?:-(pu|p\d+|[IVXLC]+))?$/;
 
 const ROMAN: Readonly<Record<string, number>> = { I: 1, V: 5, X: 10, L: 50, C: 100 };
+
+/** The inciso's value of a provision id, 0 when it names none: `romanOf('art44-XLII')` is 42. */
+export function romanOf(id: string): number {
+	const part = parseId(id).part;
+	return part && /^[IVXLC]+$/.test(part) ? romanValue(part) : 0;
+}
 
 function romanValue(numeral: string): number {
 	let total = 0;
@@ -234,10 +340,7 @@ function gravity(penalty: Penalty | null): number {
  * @example penaltyRuleOf('art21-XVII', catalog) //=> { provision: 'art21', penalty: 'multa', basis: 'art21' }
  * @example penaltyRuleOf('art5-III', catalog)?.basis //=> 'art21-VI'
  */
-export function penaltyRuleOf(
-	article: string,
-	catalog: OffenseCatalog = defaultCatalog()
-): PenaltyRule | null {
+export function penaltyRuleOf(article: string, catalog: OffenseCatalog): PenaltyRule | null {
 	const whole = articleOf(article);
 	return (
 		catalog.penalties.find((r) => r.provision === article) ??
@@ -246,14 +349,21 @@ export function penaltyRuleOf(
 	);
 }
 
-function ruleOrThrow(article: string, catalog: OffenseCatalog): PenaltyRule {
+export function ruleOrThrow(article: string, catalog: OffenseCatalog): PenaltyRule {
 	const rule = penaltyRuleOf(article, catalog);
 	if (!rule) throw new RangeError(`No penalty rule for ${article} in ${catalog.law}`);
 	return rule;
 }
 
-/** The penalty that follows `penalty` by itself (Art. 23), if any. */
-function automaticOf(penalty: Penalty | null, catalog: OffenseCatalog) {
+/** The gravest of some penalties, or null for none. */
+export function gravestOf(penalties: readonly Penalty[]): Penalty | null {
+	let found: Penalty | null = null;
+	for (const p of penalties) if (found === null || gravity(p) > gravity(found)) found = p;
+	return found;
+}
+
+/** The penalty that follows `penalty` by itself (an apreensão suspends), if any. */
+export function automaticOf(penalty: Penalty | null, catalog: OffenseCatalog) {
 	const rule = catalog.escalation.find((r) => r.kind === 'automatic' && r.with === penalty);
 	return rule ? { penalty: rule.penalty, cite: citeOf(rule.basis) } : undefined;
 }
@@ -270,6 +380,11 @@ export interface Offense {
 	/** Art. 23: every apreensão suspends the authorization until the irregularity is cured. */
 	automatic?: { penalty: Penalty; cite: string };
 	note?: Localized;
+	/** Every penalty, mildest first, where the provision carries more than one. */
+	penalties?: readonly Penalty[];
+	/** Under a points system: the gravity, and the fine as a multiple of the fare (`50 × bandeira I`). */
+	gravity?: string;
+	fine?: string;
 }
 
 /**
@@ -278,10 +393,7 @@ export interface Offense {
  * @example offensesOf(['fumando', 'cobrou-mais']).map((o) => o.cite) //=> ['Art. 21, XVII', 'Art. 20, VII']
  * @example offensesOf(['cobrou-mais'])[0] //=> { article: 'art21-XVII', cite: 'Art. 21, XVII', penalty: 'multa', penaltyCite: 'Art. 21' }
  */
-export function offensesOf(
-	codes: readonly string[],
-	catalog: OffenseCatalog = defaultCatalog()
-): Offense[] {
+export function offensesOf(codes: readonly string[], catalog: OffenseCatalog): Offense[] {
 	const articles = new Set<string>();
 	for (const code of codes) {
 		const situation = catalog.situations.find((s) => s.code === code);
@@ -291,13 +403,21 @@ export function offensesOf(
 	const offenses = [...articles].map((article): Offense => {
 		const rule = ruleOrThrow(article, catalog);
 		const automatic = automaticOf(rule.penalty, catalog);
+		const system = catalog.system?.kind === 'points' ? catalog.system : null;
+		const grade = system ? gravityOf(article, system) : null;
+		const fined = rule.penalty === 'multa' || rule.penalties?.includes('multa');
 		return {
 			article,
 			cite: citeOf(article),
 			penalty: rule.penalty,
 			penaltyCite: citeOf(rule.basis),
 			...(automatic ? { automatic } : {}),
-			...(rule.note ? { note: rule.note } : {})
+			...(rule.note ? { note: rule.note } : {}),
+			...(rule.penalties ? { penalties: rule.penalties } : {}),
+			...(grade ? { gravity: grade.name } : {}),
+			...(grade && fined && system
+				? { fine: `${grade.fineMultiple} × ${system.fine.component}` }
+				: {})
 		};
 	});
 	return offenses.sort(
@@ -315,10 +435,19 @@ export interface ConfirmedOffense {
 	 * Art. 20 conduct fined under Art. 21, I is `art21-I`, and counts as an Art. 21 conduct too.
 	 */
 	penaltyBasis?: string;
+	/** The penalties applied (a points register counts each). */
+	penalties?: readonly Penalty[];
 }
 
 export interface Escalation {
+	/** The gravest penalty. */
 	penalty: Penalty | null;
+	/** Every penalty applied, mildest first (one under a ladder). */
+	penalties: Penalty[];
+	/** The fine as a multiple of a fare component, where the law prices it so. */
+	fine?: { multiple: number; component: string; doubled: boolean; cite: string };
+	/** The points register after this offence, where the law keeps one. */
+	points?: { added: number; total: number; windowMonths: number };
 	/** The provision that sets `penalty`: `'Art. 20'`, `'Art. 21, I'`, `'Art. 18'`… */
 	cite: string;
 	/**
@@ -334,7 +463,7 @@ export interface Escalation {
 	detail: string;
 }
 
-const PENALTY_PT: Readonly<Record<Penalty, string>> = {
+export const PENALTY_PT: Readonly<Record<Penalty, string>> = {
 	advertencia: 'advertência',
 	multa: 'multa',
 	apreensao: 'apreensão do veículo',
@@ -363,19 +492,34 @@ export function escalate(
 	offense: string,
 	on: LocalDate,
 	windowMonths: number,
-	catalog: OffenseCatalog = defaultCatalog()
+	catalog: OffenseCatalog
+): Escalation {
+	const system = catalog.system ?? { kind: 'ladder' };
+	return system.kind === 'points'
+		? escalatePoints(history, offense, on, catalog, system)
+		: escalateLadder(history, offense, on, windowMonths, catalog);
+}
+
+/** The ladder: a penalty per article, a repeat of the article within the window climbs a rung. */
+function escalateLadder(
+	history: readonly ConfirmedOffense[],
+	offense: string,
+	on: LocalDate,
+	windowMonths: number,
+	catalog: OffenseCatalog
 ): Escalation {
 	const rule = ruleOrThrow(offense, catalog);
 	const cite = citeOf(offense);
 	if (rule.penalty === null) {
 		return {
 			penalty: null,
+			penalties: [],
 			cite: citeOf(rule.basis),
 			reason: 'unfixed',
 			previous: null,
 			detail:
 				`${cite} é infração (${citeOf(rule.basis)}), mas a lei não fixa a penalidade: ` +
-				'cabe ao regulamento defini-la (Art. 31).'
+				`cabe ao regulamento defini-la${catalog.cites?.unfixedPenalty ? ` (${catalog.cites.unfixedPenalty})` : ''}.`
 		};
 	}
 	const of = articleOf(rule.basis);
@@ -418,6 +562,7 @@ export function escalate(
 	if (automatic) detail += `, com ${PENALTY_PT[automatic.penalty]} (${automatic.cite})`;
 	return {
 		penalty,
+		penalties: [penalty],
 		cite: citeOf(basis),
 		reason,
 		previous,

@@ -15,7 +15,6 @@ import {
 	zonedInstant,
 	type LocalDate
 } from './clock';
-import { profile } from '$lib/profile';
 import { answerDeadline, COMPLAINT_STATES, OTHER_CODE, type ComplaintState } from './complaint';
 import {
 	citeOf,
@@ -31,8 +30,8 @@ export const MAX_RANGE_DAYS = 90;
 export const MAX_RESULTS = 1000;
 /** Decimal places of a published position: 3 ≈ 110 m, enough for a street, not for a doorstep. */
 export const POSITION_DECIMALS = 3;
-/** The office of the profile (`SEMAM` in Rolim de Moura, `SEMTRAN` in Porto Velho). */
-export const AGENCY = profile.office.acronym;
+/** The office that answers under a catalog (the profile's, carried by its catalogs). */
+const agencyOf = (catalog: OffenseCatalog) => catalog.office ?? '';
 
 export type Lang = keyof Localized;
 
@@ -101,7 +100,7 @@ export function toService(
 		? `${situation.wording[lang]}. ${catalog.law}: ` +
 			provisions.map((p) => (p.penalty ? `${p.cite} (${p.penalty})` : p.cite)).join('; ') +
 			'.'
-		: `${situation.wording[lang]}. A ${AGENCY} lê o relato e enquadra o fato na lei.`;
+		: `${situation.wording[lang]}. A ${agencyOf(catalog)} lê o relato e enquadra o fato na lei.`;
 	return {
 		service_code: situation.code,
 		service_name: situation.wording[lang],
@@ -173,7 +172,7 @@ export function toServiceRequest(
 		service_name: first ? first.wording[lang] : code,
 		service_code: code,
 		description: situations.map((s, i) => wording(s, c.situations[i] ?? '')).join('; '),
-		agency_responsible: AGENCY,
+		agency_responsible: agencyOf(catalog),
 		service_notice: null,
 		requested_datetime: localISO(new Date(c.createdAt), timeZone),
 		updated_datetime: localISO(new Date(c.updatedAt), timeZone),

@@ -1,7 +1,7 @@
 /**
- * Was the rider overcharged? "Cobrar tarifas em desacordo com a tabela estabelecida pelo Órgão
- * competente" is a multa (Lei 2.059/2011, Art. 21, XVII). The table is the decree in force (Art.
- * 15, 17) and the bandeira of the moment (Art. 16), both judged by Rolim de Moura's clock.
+ * Was the rider overcharged? Charging more than the table is an offence in the laws we know (the
+ * catalog's `cobrou-mais` situation says which provision). The table is the fare decree in force
+ * and the bandeira of the moment, both judged by the municipality's clock.
  */
 import { bandeiraAt, type BandeiraContext, type Flag } from './bandeira';
 import { decreeAt, quoteFare, type FareOptions, type FareQuote, type TariffDecree } from './tariff';
@@ -21,7 +21,13 @@ export interface Overcharge {
 	distanceMissing: boolean;
 	/** The table holds sample values (no decree published): say so next to every figure. */
 	sample: boolean;
-	cite: 'Art. 21, XVII';
+	/** A decree is in force but sets no value for this bandeira: there is nothing to compare. */
+	unpublished: boolean;
+	/**
+	 * The table may not be the one in force (a later decree reported): state the difference and
+	 * the table's date, never "you were overcharged".
+	 */
+	unconfirmed: boolean;
 }
 
 /**
@@ -30,7 +36,7 @@ export interface Overcharge {
  * where the decree sets a rate per km, the distance the rider gives (without it only the departure
  * fare is compared, and `distanceMissing` says so).
  * @example overcharge(new Date('2026-12-02T10:00:00-04:00'), 900, ctx, decrees)
- * //=> { legal: { centavos: 700, … }, bandeira: 1, differenceCentavos: 200, chargedBandeiraII: true, sample: true, cite: 'Art. 21, XVII' }
+ * //=> { legal: { centavos: 700, … }, bandeira: 1, differenceCentavos: 200, chargedBandeiraII: true, sample: true }
  */
 export function overcharge(
 	at: Date,
@@ -46,7 +52,7 @@ export function overcharge(
 	if (!bandeira) return null;
 	const decree = decreeAt(at, decrees, ctx.timeZone);
 	const legal = decree ? quoteFare(decree, bandeira.flag, options) : null;
-	const bandeiraII = decree ? quoteFare(decree, 2, options).centavos : null;
+	const bandeiraII = decree ? (quoteFare(decree, 2, options)?.centavos ?? null) : null;
 	return {
 		legal,
 		bandeira: bandeira.flag,
@@ -61,6 +67,7 @@ export function overcharge(
 			bandeiraII > legal.centavos &&
 			paidCentavos >= bandeiraII,
 		sample: decree?.sample ?? false,
-		cite: 'Art. 21, XVII'
+		unpublished: decree !== null && legal === null,
+		unconfirmed: decree?.unconfirmed !== undefined
 	};
 }

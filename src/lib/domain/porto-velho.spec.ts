@@ -132,10 +132,10 @@ describe('Porto Velho: fares per km (Decreto nº 12.253/2011, Art. 1º; half up 
 	];
 	for (const [flag, km, total, why] of cases)
 		test(`bandeira ${flag}, ${km} km → ${total} centavos: ${why}`, () =>
-			expect(quoteFare(decree, flag, { km: parseKm(km) ?? undefined }).centavos).toBe(total));
+			expect(quoteFare(decree, flag, { km: parseKm(km) ?? undefined })!.centavos).toBe(total));
 
 	test('without a distance the quote is the departure fare, with the rate beside it', () =>
-		expect(quoteFare(decree, 2)).toMatchObject({ centavos: 300, perKmCentavos: 69 }));
+		expect(quoteFare(decree, 2)!).toMatchObject({ centavos: 300, perKmCentavos: 69 }));
 
 	test('overcharge with the rider’s distance: a Saturday ride is bandeira 2', () => {
 		const r = overcharge(new Date('2026-12-05T10:00:00-04:00'), 1000, ctx, profile.tariffDecrees, {

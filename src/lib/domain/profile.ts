@@ -11,13 +11,10 @@ import type { BandeiraRule } from './bandeira';
 import type { HolidayProfile } from './holidays';
 import type { TariffDecree } from './tariff';
 import type { RegistryRules } from './registry';
+import type { Penalty } from './offenses';
+import type { Checklist, Cites, Localized, LocalText, TextRole } from './regime';
 
-/** A text in the rider's three languages. */
-export interface Localized {
-	'pt-BR': string;
-	es: string;
-	en: string;
-}
+export type { Localized } from './regime';
 
 export interface LawRef {
 	/** The regime's file name: `lei-2059-2011`. */
@@ -45,20 +42,49 @@ export interface LawRef {
 	offensesReason?: string;
 	/** Why this law has no registry checks. */
 	registryReason?: string;
+	/** Which provision plays each role (src/lib/domain/regime.ts): `cites.defence` → `Art. 27`. */
+	cites: Cites;
+	/** Notes on the published text (misprints, conflicts), shown on /lei. */
+	errata: readonly { id: string; note: string }[];
+	/** What a rider can check on the driver and the motorcycle, or null when the law is unknown. */
+	checklist: Checklist | null;
+	/** Texts whose content is the law's own, by role. */
+	texts: Readonly<Partial<Record<TextRole, LocalText>>>;
+	/** The penalty for operating without what a registry check asks (certidão, age, engine size). */
+	registrySanctions?: Readonly<Partial<Record<'insurance' | 'certidao' | 'age' | 'cc', Penalty>>>;
+	/** What else the law says about the bandeira (a conflicting definition), for /tarifa and /lei. */
+	bandeiraNote?: LocalText;
 }
 
-/** The administrative procedure's deadlines under one law (Lei 2.059/2011: Art. 27, 28 §1º). */
+/**
+ * The administrative procedure under one law: the notice of the auto (and whether a late one voids
+ * it), the defence, and the review of the decision (a reconsideration or an appeal). Citations are
+ * the regime's roles `notice`, `defence`, `decision`, `review`, `finalDecision`.
+ */
 export interface Procedure {
 	validFrom: LocalDate;
 	validTo?: LocalDate;
 	law: string;
 	lawId: string;
-	/** Calendar days for the defense after the notice. */
-	defenseDays: number;
-	defenseCite: string;
-	/** Business days to ask for reconsideration after learning of the decision. */
-	reconsiderationBusinessDays: number;
-	reconsiderationCite: string;
+	/** How many copies the auto is drawn up in, where the law says. */
+	copies?: number;
+	notice?: { days: number; voids: boolean };
+	defence: {
+		days: number;
+		counting: 'calendar' | 'business';
+		/** "não inferior a": the office may give more. */
+		atLeast?: boolean;
+		/** The penalty waits for the defence's judgment. */
+		suspensive?: boolean;
+		judgedBy?: LocalText;
+	};
+	review: {
+		kind: 'reconsideration' | 'appeal';
+		/** Null when the law leaves the period to the decision's notice (`setIn`). */
+		days: number | null;
+		counting: 'calendar' | 'business';
+		setIn?: LocalText;
+	};
 }
 
 /** A decree that moved a state holiday, kept for the record and applied only if the policy says so. */
@@ -73,6 +99,10 @@ export interface Profile {
 	id: string;
 	name: string;
 	state: string;
+	/** The state's name: `Rondônia`, `Bahia`. */
+	stateName: string;
+	/** The town centre, with where the coordinates come from. */
+	centre: { lat: number; lng: number; source: string };
 	ibge: string;
 	timeZone: string;
 	/** Human label of the zone, for riders: `UTC−4`. */
@@ -146,7 +176,7 @@ export function holidayProfileOf(profile: Profile): HolidayProfile {
 		{
 			date: t.to,
 			action: 'add' as const,
-			name: 'Criação do Estado de Rondônia (transferido)',
+			name: `${holidays.legal[t.from.slice(5)]?.name ?? 'Feriado estadual'} (transferido)`,
 			reference: t.reference
 		}
 	]);

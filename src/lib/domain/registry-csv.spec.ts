@@ -239,7 +239,7 @@ describe('both certidões of Art. 4 IV, and the older single column', () => {
 			expect(result.errors).toHaveLength(1);
 			expect(result.errors[0]).toMatchObject({ line: 1, code: 'header_certidao' });
 			expect(result.errors[0]?.message).toContain('certidao_validade');
-			expect(result.errors[0]?.message).toContain('Art. 4 IV');
+			expect(result.errors[0]?.message).toContain('certidao_estadual_validade');
 		});
 	}
 });
@@ -451,17 +451,17 @@ describe('Art. 10 cap: a warning, not an error', () => {
 			].join(',');
 		});
 	test(`${authorizationCap(rules)} authorizations in force: no warning`, () => {
-		const result = validate(file(HEADER, ...rows(63)));
+		const result = validate(file(HEADER, ...rows(64)));
 		expect(result.errors).toEqual([]);
 		expect(result.warnings).toEqual([]);
 	});
-	test('64 in force: a warning on the first line beyond the cap', () => {
-		const result = validate(file(HEADER, ...rows(64)));
+	test('65 in force: a warning on the first line beyond the cap (Art. 10, Censo 2022)', () => {
+		const result = validate(file(HEADER, ...rows(65)));
 		expect(result.errors).toEqual([]);
-		expect(result.entries).toHaveLength(64);
-		expect(result.warnings).toMatchObject([{ line: 65, code: 'cap_exceeded' }]);
+		expect(result.entries).toHaveLength(65);
+		expect(result.warnings).toMatchObject([{ line: 66, code: 'cap_exceeded' }]);
 		expect(result.warnings[0]?.message).toContain(
-			'64 autorizações em vigor, acima do limite de 63'
+			'65 autorizações em vigor, acima do limite de 64'
 		);
 	});
 	test('revoked authorizations do not count', () => {
@@ -472,7 +472,7 @@ describe('Art. 10 cap: a warning, not an error', () => {
 	test('suspended authorizations count against the Art. 10 cap', () => {
 		const suspended = rows(70).map((r, i) => (i >= 60 ? r.replace(',ativa,', ',suspensa,') : r));
 		expect(validate(file(HEADER, ...suspended)).warnings).toMatchObject([
-			{ line: 65, code: 'cap_exceeded' }
+			{ line: 66, code: 'cap_exceeded' }
 		]);
 	});
 });

@@ -12,6 +12,7 @@ import { normalizePlate, normalizePrefix, plateKey, formatPrefix, formatPlate } 
 import {
 	SITUACOES,
 	authorizationCap,
+	capText,
 	countsTowardCap,
 	type RegistryEntry,
 	type RegistryRules
@@ -144,7 +145,7 @@ function headerIssue(cells: readonly string[]): Issue | null {
 			code: 'header_certidao',
 			message:
 				`O cabeçalho tem a coluna antiga ${LEGACY_CERTIDAO_COLUMN} junto com as novas ` +
-				'certidao_estadual_validade/certidao_federal_validade (Art. 4 IV): use só as duas ' +
+				'certidao_estadual_validade/certidao_federal_validade: use só as duas ' +
 				`novas. Cabeçalho esperado: ${EXPECTED_HEADER}`
 		};
 	}
@@ -273,7 +274,7 @@ function readRow(
 			personKey(titular),
 			(first) =>
 				`${titular} já é titular da autorização ${first.of}: cada autorizado tem ` +
-				'direito a uma só autorização (Art. 11 III).'
+				'direito a uma só autorização.'
 		);
 	}
 
@@ -459,14 +460,11 @@ export function validateRegistryCsv(
 	);
 	const firstOver = inForce[cap];
 	if (firstOver !== undefined && options.rules) {
-		const { inhabitantsPerAuthorization, population } = options.rules;
 		warnings.push({
 			line: firstOver,
 			code: 'cap_exceeded',
 			message:
-				`${inForce.length} autorizações em vigor, acima do limite de ${cap} do Art. 10 ` +
-				`(1 para cada ${inhabitantsPerAuthorization} habitantes ou fração; ` +
-				`${population.count} habitantes, ${population.source}). ` +
+				`${inForce.length} autorizações em vigor, acima do ${capText(options.rules)}. ` +
 				`A primeira além do limite está nesta linha.`
 		});
 	}

@@ -58,7 +58,7 @@ describe('the profile’s registry rules (Art. 6, 8, 10)', () => {
 			minCc: 125,
 			maxCc: 250,
 			inspectionMonths: 12,
-			inhabitantsPerAuthorization: 886
+			cap: { kind: 'perInhabitants', inhabitants: 886, rounding: 'ceil' }
 		});
 	});
 	test('the latest rules in force win, whatever the order', () => {
@@ -295,7 +295,8 @@ describe('lookup by prefix or plate, either format (Res. CONTRAN 969/2022)', () 
 });
 
 describe('Art. 10: one authorization per 886 inhabitants "ou fração"', () => {
-	test('55,748 inhabitants (IBGE 2021) → 63', () => expect(authorizationCap(rules)).toBe(63));
+	test('56,406 inhabitants (Censo 2022) → 64: 1 per 886 "ou fração" (Art. 10)', () =>
+		expect(authorizationCap(rules)).toBe(64));
 	test.each([
 		[886, 1, 'exactly one share'],
 		[887, 2, 'a fraction counts as one more'],

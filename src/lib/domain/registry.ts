@@ -1,12 +1,14 @@
 /**
- * The public registry of mototáxi authorizations and the verdict a rider sees for a vehicle
- * (Lei 2.059/2011, Art. 4, 6, 8, 10, 11, 23–25).
+ * The public registry of mototáxi authorizations and the verdict a rider sees for a vehicle.
  *
- * A verdict is judged on one date of Rolim de Moura's calendar, and every check names the article
- * it applies, so the page, the API and complaint triage can all say why.
+ * A verdict is judged on one date of the municipality's calendar, and every check names the
+ * provision the regime in force cites for its role (`RegistryRules.cites`), so the page, the API
+ * and complaint triage can all say why.
  */
 import { parseLocalDate, wallClock, daysInMonth, type LocalDate } from './clock';
 import { normalizePrefix, parseVehicleCode, plateKey } from './plate';
+import type { Cites } from './regime';
+import type { Penalty } from './offenses';
 
 export type Situacao = 'ativa' | 'suspensa' | 'cassada';
 
@@ -81,11 +83,16 @@ export interface RegistryRules {
 	minCc: number;
 	maxCc: number;
 	inspectionMonths: number;
-	inhabitantsPerAuthorization: number;
-	/** How the cap rounds: Lei 2.059/2011 Art. 10 counts "ou fração", i.e. up. Default `ceil`. */
-	rounding?: 'ceil' | 'floor';
-	/** Where each threshold is written (the profile's regime file). */
-	cites?: { age: string; cc: string; inspection: string; cap: string };
+	/** The cap: one authorization per so many inhabitants ("ou fração" rounds up), or a fixed number. */
+	cap:
+		| { kind: 'perInhabitants'; inhabitants: number; rounding: 'ceil' | 'floor' }
+		| { kind: 'fixed'; count: number };
+	/** Which provision each check applies (the regime's roles). */
+	cites: Cites;
+	/** The insurance the law asks for, as a rider reads it (`de vida pessoal e de terceiro`). */
+	insurance?: string;
+	/** What the law does to a vehicle operating without what a check asks. */
+	sanctions?: Readonly<Partial<Record<'insurance' | 'certidao' | 'age' | 'cc', Penalty>>>;
 	population: { count: number; year: number; source: string };
 }
 
@@ -114,25 +121,29 @@ export function addMonths(date: LocalDate, months: number): LocalDate {
 	return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
-function autorizacao(entry: RegistryEntry, date: LocalDate): Check {
+/** ` (Art. 11)`: the regime's citation for a role, in parentheses, or nothing. */
+function paren(cite: string | undefined): string {
+	return cite ? ` (${cite})` : '';
+}
+
+function autorizacao(entry: RegistryEntry, date: LocalDate, cites: Cites): Check {
 	const params = { situacao: entry.situacao, validade: entry.autorizacaoValidade };
 	if (entry.situacao === 'cassada') {
 		return {
 			id: 'autorizacao',
-			article: 'Art. 25',
+			article: cites.revocation ?? '',
 			ok: false,
-			detail: 'Autorização cassada (Art. 25).',
+			detail: `Autorização cassada${paren(cites.revocation)}.`,
 			params
 		};
 	}
 	if (entry.situacao === 'suspensa') {
-		// Art. 23: suspended automatically until the irregularity is cured; Art. 24 lists more causes.
 		return {
 			id: 'autorizacao',
-			article: 'Art. 23',
+			article: cites.suspension ?? '',
 			ok: false,
 			detail:
-				'Autorização suspensa até que a irregularidade seja sanada (Art. 23 e Art. 24): ' +
+				`Autorização suspensa até que a irregularidade seja sanada${paren(cites.suspension)}: ` +
 				'o serviço não pode ser prestado.',
 			params
 		};
@@ -140,62 +151,78 @@ function autorizacao(entry: RegistryEntry, date: LocalDate): Check {
 	const ok = entry.autorizacaoValidade >= date;
 	return {
 		id: 'autorizacao',
-		article: 'Art. 11',
+		article: cites.authorization ?? '',
 		ok,
 		detail: ok
-			? `Autorização ativa, válida até ${br(entry.autorizacaoValidade)} (Art. 11).`
-			: `Autorização vencida em ${br(entry.autorizacaoValidade)} (Art. 11).`,
+			? `Autorização ativa, válida até ${br(entry.autorizacaoValidade)}${paren(cites.authorization)}.`
+			: `Autorização vencida em ${br(entry.autorizacaoValidade)}${paren(cites.authorization)}.`,
 		params
 	};
 }
 
-function seguro(entry: RegistryEntry, date: LocalDate): Check {
+/** What a lapse leads to, in words, by the penalty the law gives it. */
+const LAPSE: Partial<Record<Penalty, string>> = {
+	apreensao: 'a moto pode ser apreendida',
+	suspensao: 'o serviço fica suspenso',
+	cassacao: 'a autorização pode ser cassada'
+};
+
+function seguro(entry: RegistryEntry, date: LocalDate, rules: RegistryRules): Check {
+	const { cites } = rules;
 	const ok = entry.seguroValidade >= date;
+	const lapse = cites.insuranceLapse;
+	const seguro = rules.insurance ? `Seguro ${rules.insurance}` : 'Seguro';
+	const effect =
+		(rules.sanctions?.insurance && LAPSE[rules.sanctions.insurance]) ??
+		'o serviço não pode ser prestado';
 	return {
 		id: 'seguro',
-		article: 'Art. 4 VII',
+		article: cites.insurance ?? '',
 		ok,
 		detail: ok
-			? `Seguro de vida pessoal e de terceiro válido até ${br(entry.seguroValidade)} (Art. 4 VII).`
-			: `Seguro de vida pessoal e de terceiro vencido em ${br(entry.seguroValidade)} ` +
-				'(Art. 4 VII): sem ele, o serviço fica suspenso (Art. 24 I).',
-		// Art. 24 I: the lapse itself suspends the service, whatever the registry's situação says.
-		params: { validade: entry.seguroValidade, ...(ok ? {} : { sancao: 'Art. 24 I' }) }
+			? `${seguro} válido até ${br(entry.seguroValidade)}${paren(cites.insurance)}.`
+			: `${seguro} vencido em ${br(entry.seguroValidade)}${paren(cites.insurance)}` +
+				(lapse ? `: sem ele, ${effect} (${lapse}).` : '.'),
+		// The lapse itself stops the service, whatever the registry's situação says.
+		params: { validade: entry.seguroValidade, ...(ok || !lapse ? {} : { sancao: lapse }) }
 	};
 }
 
 function vistoria(entry: RegistryEntry, date: LocalDate, rules: RegistryRules): Check {
 	const proxima = addMonths(entry.ultimaVistoria, rules.inspectionMonths);
 	const ok = proxima >= date;
+	const cite = paren(rules.cites.inspection);
 	return {
 		id: 'vistoria',
-		article: 'Art. 8',
+		article: rules.cites.inspection ?? '',
 		ok,
 		detail: ok
-			? `Vistoria em dia: a última foi em ${br(entry.ultimaVistoria)}, a próxima vence em ${br(proxima)} (Art. 8).`
-			: `Vistoria anual vencida em ${br(proxima)}: a última foi em ${br(entry.ultimaVistoria)} (Art. 8).`,
+			? `Vistoria em dia: a última foi em ${br(entry.ultimaVistoria)}, a próxima vence em ${br(proxima)}${cite}.`
+			: `Vistoria vencida em ${br(proxima)}: a última foi em ${br(entry.ultimaVistoria)}${cite}.`,
 		params: { ultima: entry.ultimaVistoria, proxima, meses: rules.inspectionMonths }
 	};
 }
 
 /**
- * Art. 4 IV asks for "certidões negativas criminais" of both the Justiça Estadual and the Justiça
- * Federal: each is its own check, so the rider and staff see which one lapsed.
+ * The law asks for criminal records of both the Justiça Estadual and the Justiça Federal: each is
+ * its own check, so the rider and staff see which one lapsed.
  */
 function certidao(
 	id: 'certidao_estadual' | 'certidao_federal',
 	validade: LocalDate,
-	date: LocalDate
+	date: LocalDate,
+	cites: Cites
 ): Check {
 	const ok = validade >= date;
 	const justica = id === 'certidao_estadual' ? 'Justiça Estadual' : 'Justiça Federal';
+	const cite = paren(cites.certidao);
 	return {
 		id,
-		article: 'Art. 4 IV',
+		article: cites.certidao ?? '',
 		ok,
 		detail: ok
-			? `Certidão negativa criminal da ${justica} válida até ${br(validade)} (Art. 4 IV).`
-			: `Certidão negativa criminal da ${justica} vencida em ${br(validade)} (Art. 4 IV).`,
+			? `Certidão negativa criminal da ${justica} válida até ${br(validade)}${cite}.`
+			: `Certidão negativa criminal da ${justica} vencida em ${br(validade)}${cite}.`,
 		params: { validade }
 	};
 }
@@ -230,15 +257,16 @@ export function certidaoValidade(entry: RegistryEntry): LocalDate {
 function idade(entry: RegistryEntry, date: LocalDate, rules: RegistryRules): Check {
 	const anos = partsOf(date).year - entry.anoFabricacao;
 	const ok = anos <= rules.maxAgeYears;
+	const cite = paren(rules.cites.age);
 	return {
 		id: 'idade',
-		article: 'Art. 6 I',
+		article: rules.cites.age ?? '',
 		ok,
 		detail: ok
 			? `Motocicleta fabricada em ${entry.anoFabricacao}: ${anos} ano(s) de fabricação, ` +
-				`dentro do máximo de ${rules.maxAgeYears} (Art. 6 I).`
+				`dentro do máximo de ${rules.maxAgeYears}${cite}.`
 			: `Motocicleta fabricada em ${entry.anoFabricacao}: ${anos} anos de fabricação, ` +
-				`acima do máximo de ${rules.maxAgeYears} (Art. 6 I).`,
+				`acima do máximo de ${rules.maxAgeYears}${cite}.`,
 		params: { ano: entry.anoFabricacao, anos, maximo: rules.maxAgeYears }
 	};
 }
@@ -248,11 +276,11 @@ function cilindradas(entry: RegistryEntry, rules: RegistryRules): Check {
 	const ok = cc >= rules.minCc && cc <= rules.maxCc;
 	return {
 		id: 'cilindradas',
-		article: 'Art. 6 II',
+		article: rules.cites.cc ?? '',
 		ok,
 		detail:
 			`${cc} cilindradas, ${ok ? 'dentro' : 'fora'} do limite de ` +
-			`${rules.minCc} a ${rules.maxCc} (Art. 6 II).`,
+			`${rules.minCc} a ${rules.maxCc}${paren(rules.cites.cc)}.`,
 		params: { cilindradas: cc, minimo: rules.minCc, maximo: rules.maxCc }
 	};
 }
@@ -276,20 +304,16 @@ export function verifyOn(
 	// No registry rules in the regime (its law's text is not available, e.g. Porto Velho's): only
 	// what the registry itself says — the authorization's situation and validity — citing nothing.
 	if (!rules) {
-		const a = autorizacao(entry, date);
-		const check: Check = {
-			...a,
-			article: '',
-			detail: a.detail.replace(/ \(Art\.[^)]*\)/g, '').replace(/ \(Art\. [^)]*\):.*$/, '.')
-		};
+		const check = autorizacao(entry, date, {});
 		return { verdict: check.ok ? 'regular' : 'irregular', checks: [check] };
 	}
+	const cites = rules.cites;
 	const checks = [
-		autorizacao(entry, date),
-		seguro(entry, date),
+		autorizacao(entry, date, cites),
+		seguro(entry, date, rules),
 		vistoria(entry, date, rules),
-		certidao('certidao_estadual', entry.certidaoEstadualValidade, date),
-		certidao('certidao_federal', entry.certidaoFederalValidade, date),
+		certidao('certidao_estadual', entry.certidaoEstadualValidade, date, cites),
+		certidao('certidao_federal', entry.certidaoFederalValidade, date, cites),
 		idade(entry, date, rules),
 		cilindradas(entry, rules)
 	];
@@ -359,12 +383,29 @@ export function buildIndex(entries: readonly RegistryEntry[]): RegistryIndex {
 }
 
 /**
- * Art. 10: one authorization per `inhabitantsPerAuthorization` inhabitants "ou fração" — rounded up.
- * @example authorizationCap(rules) //=> 63 (55,748 / 886 = 62.9…)
+ * The most authorizations the law allows: one per so many inhabitants of the IBGE's figure
+ * ("ou fração": rounded up), or a fixed number.
+ * @example authorizationCap(rules) //=> 64 (56,406 / 886 = 63.7…, Censo 2022)
  */
 export function authorizationCap(rules: RegistryRules): number {
-	const ratio = rules.population.count / rules.inhabitantsPerAuthorization;
-	return rules.rounding === 'floor' ? Math.floor(ratio) : Math.ceil(ratio);
+	const cap = rules.cap;
+	if (cap.kind === 'fixed') return cap.count;
+	const ratio = rules.population.count / cap.inhabitants;
+	return cap.rounding === 'floor' ? Math.floor(ratio) : Math.ceil(ratio);
+}
+
+/**
+ * The cap in words, for staff: how many, where the law says so, and how it is counted.
+ * @example capText(rules) //=> 'limite de 64 (Art. 10: 1 para cada 886 habitantes ou fração; 56406 habitantes, IBGE…)'
+ */
+export function capText(rules: RegistryRules): string {
+	const cap = authorizationCap(rules);
+	const cite = rules.cites.cap ? `${rules.cites.cap}: ` : '';
+	const { population } = rules;
+	return rules.cap.kind === 'fixed'
+		? `limite de ${cap} (${cite}número fixo de vagas)`
+		: `limite de ${cap} (${cite}1 para cada ${rules.cap.inhabitants} habitantes ou fração; ` +
+				`${population.count} habitantes, ${population.source})`;
 }
 
 /** An authorization in force on `date`: situação `ativa` and not expired. */

@@ -64,7 +64,7 @@ describe('the decree form (Art. 15–17)', () => {
 			'a table that is not a decree',
 			{ ...good, referencia: 'Tabela 2029' },
 			'referencia',
-			/Art\. 15/
+			/fixada por decreto/
 		],
 		[
 			'a past date (no retroactive rule)',

@@ -56,7 +56,7 @@ function referenceError(text: string): string | null {
 	if (!text) return 'Informe o decreto (ex.: Decreto nº 123/2027).';
 	if (text.length > 200) return 'A referência do decreto deve ter no máximo 200 caracteres.';
 	if (!/decreto/i.test(text))
-		return 'A referência precisa citar o decreto (Art. 15: a tarifa é fixada por decreto), ex.: Decreto nº 123/2027.';
+		return 'A referência precisa citar o decreto (a tarifa é fixada por decreto), ex.: Decreto nº 123/2027.';
 	return null;
 }
 
@@ -118,8 +118,7 @@ export function parseDecreeForm(
 	if (e1) errors.bandeira1 = e1;
 	if (e2) errors.bandeira2 = e2;
 	if (b1 !== null && b2 !== null && b2 < b1)
-		errors.bandeira2 =
-			'A bandeira II (noite, domingos e feriados, Art. 16 §1º) não pode ser menor que a bandeira I.';
+		errors.bandeira2 = 'A bandeira II não pode ser menor que a bandeira I.';
 
 	const [k1, ek1] = money(text(form, 'km1'), 'tarifa por km da bandeira I', false);
 	const [k2, ek2] = money(text(form, 'km2'), 'tarifa por km da bandeira II', false);

@@ -37,14 +37,15 @@ describe('fare quotes (Art. 16: a bandeirada per bandeira; centavos)', () => {
 	const sample = decreeOn('2026-12-25', decrees) as TariffDecree;
 	test('bandeira I and II of the sample decree are flagged as sample', () => {
 		expect(sample.sample).toBe(true);
-		expect(quoteFare(sample, 1).centavos).toBe(700);
-		expect(quoteFare(sample, 2).centavos).toBe(900);
+		expect(quoteFare(sample, 1)!.centavos).toBe(700);
+		expect(quoteFare(sample, 2)!.centavos).toBe(900);
 	});
-	test('a neighbourhood surcharge adds to the bandeirada (2016 local table: +R$ 1)', () => {
-		expect(quoteFare(sample, 2, { surcharges: ['loteamento-afastado'] }).centavos).toBe(1000);
+	test('no surcharge: Art. 16 sets two bandeiras only (the 2016 table’s “+R$ 1 loteamento” is history)', () => {
+		expect(sample.surcharges).toEqual([]);
+		expect(quoteFare(sample, 2, { surcharges: ['loteamento-afastado'] })!.centavos).toBe(900);
 	});
 	test('an unknown surcharge is ignored', () => {
-		expect(quoteFare(sample, 1, { surcharges: ['nope'] }).centavos).toBe(700);
+		expect(quoteFare(sample, 1, { surcharges: ['nope'] })!.centavos).toBe(700);
 	});
 	const perKm: TariffDecree = {
 		id: 'km',
@@ -59,13 +60,13 @@ describe('fare quotes (Art. 16: a bandeirada per bandeira; centavos)', () => {
 		[2, '2', 1040],
 		[1, '3,3', 995]
 	] as const)('per-km decree: bandeira %i, %s km → %i centavos', (flag, km, centavos) => {
-		expect(quoteFare(perKm, flag, { km: parseKm(km) ?? undefined }).centavos).toBe(centavos);
+		expect(quoteFare(perKm, flag, { km: parseKm(km) ?? undefined })!.centavos).toBe(centavos);
 	});
 	test('per-km decree without a distance: the flat part alone, and the rate', () => {
-		expect(quoteFare(perKm, 2)).toMatchObject({ centavos: 650, perKmCentavos: 195 });
+		expect(quoteFare(perKm, 2)!).toMatchObject({ centavos: 650, perKmCentavos: 195 });
 	});
 	test('a flat decree ignores the distance: the total is the bandeirada', () => {
-		const q = quoteFare(sample, 2, { km: parseKm('7,5') ?? undefined });
+		const q = quoteFare(sample, 2, { km: parseKm('7,5') ?? undefined })!;
 		expect(q).toMatchObject({ centavos: 900, perKmCentavos: null });
 		expect(q.parts.map((p) => p.kind)).toEqual(['flagfall']);
 	});
@@ -161,7 +162,7 @@ describe('fares with distance (Decreto nº 12.253/2011, Art. 1º; half up to the
 		test(`bandeira ${flag}, ${km} km → ${total}: ${why}`, () => {
 			const parsed = parseKm(km);
 			if (!parsed) throw new Error(`not a km: ${km}`);
-			const q = quoteFare(pv, flag, { km: parsed });
+			const q = quoteFare(pv, flag, { km: parsed })!;
 			expect(q.centavos).toBe(total);
 			expect(q.parts.map((p) => p.kind)).toEqual(['flagfall', 'distance']);
 			expect(q.parts[0]?.centavos).toBe(300);
@@ -175,7 +176,7 @@ describe('fares with distance (Decreto nº 12.253/2011, Art. 1º; half up to the
 	});
 
 	test('the distance part names the km and the rate', () => {
-		const q = quoteFare(pv, 2, { km: parseKm('2.345') ?? undefined });
+		const q = quoteFare(pv, 2, { km: parseKm('2.345') ?? undefined })!;
 		expect(q.parts[1]?.label.replace(/\s/g, ' ')).toBe('2,345 km × R$ 0,69/km');
 	});
 });

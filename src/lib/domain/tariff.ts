@@ -38,7 +38,15 @@ export interface TariffDecree {
 	note?: string;
 	/** The note in the rider's other languages. */
 	notes?: Partial<Record<'es' | 'en', string>>;
-	bandeiras: Readonly<Record<Flag, FareValues>>;
+	/** A bandeira's values; null where no published act sets them (never an invented value). */
+	bandeiras: Readonly<Record<Flag, FareValues | null>>;
+	/** Why a bandeira has no values (shown with "valor não publicado"). */
+	unpublished?: string;
+	/**
+	 * Why this table may not be the one in force (a later decree reported, its text not found): it
+	 * is shown as the last known table, and no answer calls a difference an overcharge.
+	 */
+	unconfirmed?: string;
 	surcharges: readonly Surcharge[];
 }
 
@@ -136,9 +144,16 @@ export interface FareOptions {
  * sets a rate per km and a distance is given — the distance part, then the surcharges.
  * @example quoteFare(exemplo2026, 2).centavos //=> 900
  * @example quoteFare(portoVelho2011, 2, { km: parseKm('2,345') }).centavos //=> 462 (300 + 161,805 → 162)
+ * @example quoteFare(feira2021, 2) //=> null (no decree sets bandeira II)
  */
-export function quoteFare(decree: TariffDecree, flag: Flag, options: FareOptions = {}): FareQuote {
+export function quoteFare(
+	decree: TariffDecree,
+	flag: Flag,
+	options: FareOptions = {}
+): FareQuote | null {
 	const values = decree.bandeiras[flag];
+	// No act sets this bandeira's fare: there is nothing to quote (never a guess).
+	if (!values) return null;
 	const parts: FareQuote['parts'] = [
 		{
 			kind: 'flagfall',

@@ -111,7 +111,7 @@ describe('autoDeadlines: defense (Art. 27) and reconsideration (Art. 28 §1º), 
 	});
 
 	test('no notice yet: no defense window runs', () => {
-		expect(autoDeadlines(auto({}), '2026-12-02', calendar)).toEqual({
+		expect(autoDeadlines(auto({}), '2026-12-02', calendar, rolimDeMoura.procedures)).toEqual({
 			defense: null,
 			reconsideration: null,
 			decisionDue: false
@@ -127,7 +127,7 @@ describe('autoDeadlines: defense (Art. 27) and reconsideration (Art. 28 §1º), 
 		];
 	for (const [notifiedOn, today, due, decisionDue, why] of cases)
 		test(`notified ${notifiedOn}, on ${today} → defense until ${due}: ${why}`, () => {
-			const d = autoDeadlines(auto({ notifiedOn }), today, calendar);
+			const d = autoDeadlines(auto({ notifiedOn }), today, calendar, rolimDeMoura.procedures);
 			expect(d.defense?.due).toBe(due);
 			expect(d.decisionDue).toBe(decisionDue);
 		});
@@ -136,7 +136,8 @@ describe('autoDeadlines: defense (Art. 27) and reconsideration (Art. 28 §1º), 
 		const d = autoDeadlines(
 			auto({ notifiedOn: '2026-12-02', decision: 'imposta', decidedOn: '2026-12-22' }),
 			'2026-12-31',
-			calendar
+			calendar,
+			rolimDeMoura.procedures
 		);
 		expect(d.reconsideration).toEqual({ due: '2026-12-30', daysLeft: -1, overdue: true });
 		expect(d.decisionDue).toBe(false);
@@ -150,10 +151,8 @@ describe('autoDeadlines: defense (Art. 27) and reconsideration (Art. 28 §1º), 
 			validFrom: '2027-01-01',
 			law: 'Lei 1/2026',
 			lawId: 'lei-teste-2027',
-			defenseDays: 10,
-			defenseCite: 'Art. 27',
-			reconsiderationBusinessDays: 3,
-			reconsiderationCite: 'Art. 28 §1º'
+			defence: { days: 10, counting: 'calendar' },
+			review: { kind: 'reconsideration', days: 3, counting: 'business' }
 		}
 	];
 	const byRegime: [
@@ -216,7 +215,10 @@ test('daysBetween across a year end', () => {
 
 test('articleOptions: whole articles first, then provisions in the law’s order', () => {
 	expect(
-		articleOptions(['art21-XVII', 'art20-VII', 'art21-IX', 'art5-IV']).map((o) => o.cite)
+		articleOptions(
+			['art21-XVII', 'art20-VII', 'art21-IX', 'art5-IV'],
+			['art25', 'art20', 'art21', 'art22', 'art24']
+		).map((o) => o.cite)
 	).toEqual([
 		'Art. 20',
 		'Art. 21',

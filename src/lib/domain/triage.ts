@@ -12,7 +12,7 @@ import {
 	COMPLAINT_STATE_IDS,
 	COMPLAINT_STATES,
 	defenseDeadline,
-	reconsiderationDeadline,
+	reviewDeadline,
 	type ComplaintState
 } from './complaint';
 import type { HolidayCalendar } from './holidays';
@@ -220,27 +220,20 @@ export function autoDeadlines(
 	a: AutoDeadlineInput,
 	today: LocalDate,
 	calendar: HolidayCalendar,
-	procedures: readonly Procedure[] = []
+	procedures: readonly Procedure[]
 ): AutoDeadlines {
-	// Each deadline by the procedure in force on the day it starts to run (Lei 2.059/2011's by
-	// default: Art. 27, 28 §1º).
-	const defense = a.notifiedOn
-		? deadline(
-				defenseDeadline(a.notifiedOn, calendar, inForceOn(a.notifiedOn, procedures)?.defenseDays),
-				today
-			)
-		: null;
-	const reconsideration =
-		a.decision === 'imposta' && a.decidedOn
-			? deadline(
-					reconsiderationDeadline(
-						a.decidedOn,
-						calendar,
-						inForceOn(a.decidedOn, procedures)?.reconsiderationBusinessDays
-					),
-					today
-				)
+	// Each deadline by the procedure in force on the day it starts to run; none without one.
+	const defenceProcedure = a.notifiedOn ? inForceOn(a.notifiedOn, procedures) : null;
+	const defense =
+		a.notifiedOn && defenceProcedure
+			? deadline(defenseDeadline(a.notifiedOn, calendar, defenceProcedure), today)
 			: null;
+	const reviewProcedure = a.decidedOn ? inForceOn(a.decidedOn, procedures) : null;
+	const reviewDue =
+		a.decision === 'imposta' && a.decidedOn && reviewProcedure
+			? reviewDeadline(a.decidedOn, calendar, reviewProcedure)
+			: null;
+	const reconsideration = reviewDue ? deadline(reviewDue, today) : null;
 	return {
 		defense,
 		reconsideration,
@@ -260,9 +253,15 @@ export function deadlineText(d: Deadline): string {
 	return `${days(d.daysLeft)} (até ${date})`;
 }
 
-/** The provisions staff filter by: each article with a penalty, then each provision a situation names. */
-export function articleOptions(provisions: readonly string[]): { id: string; cite: string }[] {
-	const whole = ['art20', 'art21', 'art22', 'art24', 'art25'];
+/**
+ * The provisions staff filter by: each article with a penalty (`whole`, from the catalogs), then
+ * each provision a situation names, in the law's order.
+ */
+export function articleOptions(
+	provisions: readonly string[],
+	wholeArticles: readonly string[]
+): { id: string; cite: string }[] {
+	const whole = [...new Set(wholeArticles)].sort((a, b) => Number(a.slice(3)) - Number(b.slice(3)));
 	const seen = [...new Set(provisions)].filter((p) => !whole.includes(p));
 	const key = (id: string) => {
 		const [article = '', part = ''] = id.slice(3).split('-');

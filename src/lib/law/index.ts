@@ -19,7 +19,10 @@ export type {
 
 /** Every law of the profile whose text is available, by law id (`lei-2059-2011`). */
 export const laws: Readonly<Record<string, Law>> = Object.fromEntries(
-	Object.entries(lawTexts).map(([id, text]) => [id, parseLaw(text)])
+	Object.entries(lawTexts).map(([id, text]) => [
+		id,
+		parseLaw(text, { id, notes: profile.laws.find((l) => l.id === id)?.errata ?? [] })
+	])
 );
 
 const provisionsOf = new Map(Object.entries(laws).map(([id, law]) => [id, indexProvisions(law)]));

@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { citationId, findProvision, laws } from './index';
 import { joinLines, parseLaw, toRoman, type LawArticle, type LawInciso } from './parse';
+import { rolimDeMoura } from '$lib/profile/rolim-de-moura';
 
 const source = readFileSync(
 	new URL('../../../profiles/rolim-de-moura/laws/lei-2059-2011.txt', import.meta.url),
 	'utf8'
 );
-const law = parseLaw(source);
+const law = parseLaw(source, { id: 'lei-2059-2011', notes: rolimDeMoura.laws[0]?.errata ?? [] });
 
 const article = (n: number): LawArticle => {
 	const a = law.articles.find((x) => x.number === n);
@@ -253,11 +254,18 @@ describe('parser details', () => {
 
 	test('an inciso number that cannot be a misprint of the next one fails loudly', () => {
 		const broken = source.replace('XIX – trafegar com o capacete', 'XL – trafegar com o capacete');
-		expect(() => parseLaw(broken)).toThrow(/art21: inciso "XL" fora de sequência/);
+		expect(() => parseLaw(broken, { id: 'lei-2059-2011' })).toThrow(
+			/art21: inciso "XL" fora de sequência/
+		);
 	});
 
 	test('Windows line endings parse the same', () => {
-		expect(parseLaw(source.replace(/\n/g, '\r\n'))).toEqual(law);
+		expect(
+			parseLaw(source.replace(/\n/g, '\r\n'), {
+				id: 'lei-2059-2011',
+				notes: rolimDeMoura.laws[0]?.errata ?? []
+			})
+		).toEqual(law);
 	});
 });
 

@@ -1,13 +1,14 @@
 /**
- * Lei nº 2.059/2011 (Rolim de Moura, RO) as structured data, so every `cite` in the app can link to
- * the exact provision on /lei (`/lei#art16-p2`).
+ * A municipal law's published text as structured data, so every `cite` in the app can link to the
+ * exact provision on /lei (`/lei#art16-p2`).
  *
  * Pure: text in, data out. The same code runs on the server, in the browser, offline and in tests.
  *
- * The source is the text published in the Diário Oficial dos Municípios de Rondônia (26/07/2011,
- * edição 0491), hard-wrapped at the page width. Wording, spelling and punctuation are kept as
- * published; the few printing errors that matter for links are corrected in the ids only where the
- * numbering requires it, and every such decision is listed in `errata`.
+ * Texts come hard-wrapped at a page's width (a Diário Oficial) or one paragraph per line (an HTML
+ * export). Wording, spelling and punctuation are kept as published; the few printing errors that
+ * matter for links are corrected in the ids only where the numbering requires it, and every such
+ * decision is listed in `errata`, after the profile's own notes on the text (which need knowledge
+ * of the municipality no parser has).
  */
 import { anchorOf } from './cite';
 
@@ -22,6 +23,8 @@ export interface LawInciso {
 	numeral: string;
 	text: string;
 	items?: LawItem[];
+	/** A heading printed before this inciso inside the article (`GRAVES`). */
+	heading?: string;
 }
 
 /** A paragraph: `label` is 'Parágrafo único' or '§ 1º'. */
@@ -42,6 +45,8 @@ export interface LawArticle {
 	paragraphs: LawParagraph[];
 	/** e.g. 'CAPÍTULO V — DA TARIFA'. */
 	chapter: string;
+	/** e.g. 'Seção IV — Dos Veículos', where the law has sections. */
+	section?: string;
 }
 
 export interface LawErratum {
@@ -50,7 +55,8 @@ export interface LawErratum {
 }
 
 export interface Law {
-	id: 'lei-2059-2011';
+	/** The regime's id: `lei-2059-2011`. */
+	id: string;
 	title: string;
 	ementa: string;
 	preamble: string;
@@ -67,20 +73,14 @@ export interface Provision {
 	inciso?: LawInciso;
 }
 
-// Editorial notes that no parser can derive from the text: they need knowledge of the municipality.
-const ORGAOS_NOTE =
-	'A lei nomeia de formas diferentes o órgão municipal que vistoria, autoriza e fiscaliza o ' +
-	'serviço: “Secretaria Municipal de Administração - SEMAD” (Art. 6º, IV); “Secretaria Municipal ' +
-	'de Administração - SEMAM” (Art. 8º); SEMAM (Arts. 9, 13, 17, 20, 21, 22 e 25); “Secretaria ' +
-	'Municipal de Meio Ambiente e Desenvolvimento Urbano - SEMAM” (Art. 27) e SENTRAN (Art. 24, ' +
-	'III). O texto é mantido como publicado; o aplicativo chama o órgão de SEMAM, a sigla usada na ' +
-	'maioria dos artigos.';
-
 // The printer's "‐" (U+2010) marks a word split across lines ("seguin‐/te"); "-" and "–" are text.
 const SOFT_HYPHEN_END = '\u2010';
 
 const TITLE = /^LEI\s+N[º°]/u;
-const CHAPTER = /^CAP[ÍI]TULO\s+([IVXLC]+)$/u;
+const CHAPTER = /^CAP[ÍI]TULO\s+([IVXLC]+)$/iu;
+const SECTION = /^SE[ÇC][ÃA]O\s+([IVXLC]+)$/iu;
+// A heading inside an article, in capitals alone on its line: the gravities of a list (`GRAVES`).
+const HEADING = /^[\p{Lu}][\p{Lu} ]+$/u;
 const ARTICLE = /^Art\.\s*(\d+)\s*º?\s*(.*)$/u;
 const SOLE_PARAGRAPH = /^Parágrafo\s+único\s*[.:]\s*(.*)$/iu;
 const PARAGRAPH = /^§\s*(\d+)\s*º\s*(.*)$/u;
@@ -88,8 +88,9 @@ const PARAGRAPH = /^§\s*(\d+)\s*º\s*(.*)$/u;
 const INCISO = /^([IVXLC]+)\s*[–‐-]\s*(.*)$/u;
 const ALINEA = /^([a-z])\)\s*(.*)$/u;
 const LAW_BODY = /^LEI:$/u;
-// "Rolim de Moura-RO, 25 de Julho de 2011." — where the signature block starts.
-const PLACE_AND_DATE = /^.+-[A-Z]{2},\s*\d{1,2}\s+de\s+\p{L}+\s+de\s+\d{4}\.?$/u;
+// "<Cidade>-RO, 25 de Julho de 2011." or "Gabinete do Prefeito, 05 de abril de 2018" — where the
+// signature block starts.
+const PLACE_AND_DATE = /^[^§]+,\s*\d{1,2}\s+de\s+\p{L}+\s+de\s+\d{4}\.?$/u;
 
 const ROMAN: [number, string][] = [
 	[1000, 'M'],
@@ -141,6 +142,7 @@ interface IncisoDraft {
 	numeral: string;
 	lines: string[];
 	items: ItemDraft[];
+	heading?: string;
 }
 interface ParagraphDraft {
 	id: string;
@@ -151,6 +153,7 @@ interface ParagraphDraft {
 interface ArticleDraft {
 	number: number;
 	chapter: string;
+	section?: string;
 	caput: string[];
 	incisos: IncisoDraft[];
 	paragraphs: ParagraphDraft[];
@@ -161,6 +164,7 @@ const articleLabel = (n: number) => (n <= 9 ? `Art. ${n}º` : `Art. ${n}`);
 
 const finishInciso = (d: IncisoDraft): LawInciso => {
 	const inciso: LawInciso = { id: d.id, numeral: d.numeral, text: joinLines(d.lines) };
+	if (d.heading) inciso.heading = d.heading;
 	if (d.items.length > 0)
 		inciso.items = d.items.map((i) => ({ letter: i.letter, text: joinLines(i.lines) }));
 	return inciso;
@@ -178,7 +182,8 @@ const finishArticle = (d: ArticleDraft): LawArticle => ({
 		text: joinLines(p.lines),
 		incisos: p.incisos.map(finishInciso)
 	})),
-	chapter: d.chapter
+	chapter: d.chapter,
+	...(d.section ? { section: d.section } : {})
 });
 
 /** All the text of an article, for checks that look at the article as a whole. */
@@ -194,12 +199,19 @@ const articleTexts = (a: LawArticle): string[] => {
 
 const count = (s: string, ch: string) => s.split(ch).length - 1;
 
+/** What the profile says of a law's text: its id, and notes no parser can derive. */
+export interface LawSource {
+	id: string;
+	/** Editorial notes (how the text names the office, a conflict between articles…). */
+	notes?: readonly LawErratum[];
+}
+
 /**
- * Parses the published text of Lei nº 2.059/2011. Throws when the structure is not the expected
- * one (articles out of order, an inciso numbering it cannot explain): a wrong anchor would send a
- * rider to the wrong rule, so it is better to fail in the tests.
+ * Parses a law's published text. Throws when the structure is not the expected one (articles out
+ * of order, an inciso numbering it cannot explain): a wrong anchor would send a rider to the wrong
+ * rule, so it is better to fail in the tests.
  */
-export function parseLaw(text: string): Law {
+export function parseLaw(text: string, source: LawSource): Law {
 	const lines = text
 		.replace(/\r\n?/g, '\n')
 		.split('\n')
@@ -216,6 +228,8 @@ export function parseLaw(text: string): Law {
 	type Phase = 'header' | 'ementa' | 'preamble' | 'body' | 'closing';
 	let phase: Phase = 'header';
 	let chapter = '';
+	let section: string | undefined;
+	let heading: string | undefined;
 	let article: ArticleDraft | undefined;
 	let inciso: IncisoDraft | undefined;
 	// Where a continuation line goes: the last caput, paragraph, inciso or alínea opened.
@@ -233,7 +247,8 @@ export function parseLaw(text: string): Law {
 		}
 		if (phase === 'ementa') {
 			ementa.push(line);
-			if (line.endsWith('”')) phase = 'preamble';
+			// A quoted ementa runs to its closing quote; an unquoted one is its line.
+			if (line.endsWith('”') || !/^[“"]/u.test(ementa[0] ?? '')) phase = 'preamble';
 			continue;
 		}
 		if (phase === 'closing') {
@@ -245,9 +260,17 @@ export function parseLaw(text: string): Law {
 		if (chapterMatch) {
 			// The chapter name is the next printed line.
 			const name = lines[i + 1] ?? '';
-			chapter = `CAPÍTULO ${chapterMatch[1]} — ${name}`;
+			chapter = `CAPÍTULO ${chapterMatch[1]?.toUpperCase()} — ${name}`;
+			section = undefined;
 			i++;
 			phase = 'body';
+			continue;
+		}
+
+		const sectionMatch = SECTION.exec(line);
+		if (sectionMatch) {
+			section = `Seção ${sectionMatch[1]?.toUpperCase()} — ${lines[i + 1] ?? ''}`;
+			i++;
 			continue;
 		}
 
@@ -257,6 +280,7 @@ export function parseLaw(text: string): Law {
 			article = {
 				number: drafts.length + 1,
 				chapter,
+				...(section ? { section } : {}),
 				caput: [articleMatch[2] ?? ''],
 				incisos: [],
 				paragraphs: []
@@ -331,8 +355,10 @@ export function parseLaw(text: string): Law {
 				id: `${parentId}-${expected}`,
 				numeral: expected,
 				lines: [incisoMatch[2] ?? ''],
-				items: []
+				items: [],
+				...(heading ? { heading } : {})
 			};
+			heading = undefined;
 			siblings.push(inciso);
 			sink = inciso.lines;
 			continue;
@@ -346,6 +372,15 @@ export function parseLaw(text: string): Law {
 			continue;
 		}
 
+		if (HEADING.test(line) && article.incisos.length + (inciso ? 1 : 0) > 0) {
+			heading = line;
+			continue;
+		}
+		if (HEADING.test(line) && sink === article.caput) {
+			heading = line;
+			continue;
+		}
+
 		sink.push(line);
 	}
 
@@ -354,7 +389,7 @@ export function parseLaw(text: string): Law {
 
 	const articles = drafts.map(finishArticle);
 
-	errata.push({ id: 'orgaos', note: ORGAOS_NOTE });
+	errata.push(...(source.notes ?? []));
 
 	// Arts. 10 and 14 end with a closing quote that was never opened: kept, but flagged so nobody
 	// "fixes" the transcription or reads them as quotations.
@@ -378,7 +413,7 @@ export function parseLaw(text: string): Law {
 	}
 
 	return {
-		id: 'lei-2059-2011',
+		id: source.id,
 		title,
 		ementa: joinLines(ementa),
 		preamble: joinLines(preamble),

@@ -169,7 +169,7 @@ describe('profile:check rejects, naming file and path', () => {
 		[
 			'a municipality with no time zone',
 			{ 'municipality.json': (m) => (m['timeZone'] = 'America/Rolim') },
-			'municipality.json: timeZone: expected an IANA time zone like America/Porto_Velho'
+			'municipality.json: timeZone: expected an IANA time zone like America/Sao_Paulo'
 		],
 		[
 			'a file that is not JSON',
@@ -230,14 +230,11 @@ describe('every answer follows the regime in force (a test-only second regime fr
 				(r['bandeira'] as Json)['saturdays'] = { cite: 'Art. 16 §1º' };
 				Object.assign(r['registry'] as Json, {
 					maxAgeYears: 7,
-					inhabitantsPerAuthorization: 1000,
-					rounding: 'floor'
+					cap: { kind: 'perInhabitants', inhabitants: 1000, rounding: 'floor' }
 				});
 				r['procedure'] = {
-					defenseDays: 10,
-					defenseCite: 'Art. 27',
-					reconsiderationBusinessDays: 3,
-					reconsiderationCite: 'Art. 28 §1º'
+					defence: { days: 10, counting: 'calendar' },
+					review: { kind: 'reconsideration', days: 3, counting: 'business' }
 				};
 				r['text'] = null;
 				r['textReason'] = 'O texto da lei de teste não está disponível.';
@@ -273,14 +270,14 @@ describe('every answer follows the regime in force (a test-only second regime fr
 			registryRulesOn('2027-01-01', p.registryRules)?.maxAgeYears
 		],
 		[
-			'Art. 10-like cap (55,748 inhabitants)',
+			'Art. 10-like cap (56,406 inhabitants)',
 			authorizationCap(registryRulesOn('2026-12-31', p.registryRules)!),
 			authorizationCap(registryRulesOn('2027-01-01', p.registryRules)!)
 		],
 		[
 			'defense days',
-			inForceOn('2026-12-31', p.procedures)?.defenseDays,
-			inForceOn('2027-01-01', p.procedures)?.defenseDays
+			inForceOn('2026-12-31', p.procedures)?.defence.days,
+			inForceOn('2027-01-01', p.procedures)?.defence.days
 		],
 		[
 			'offense catalog',
@@ -293,7 +290,7 @@ describe('every answer follows the regime in force (a test-only second regime fr
 		'law in force': ['lei-2059-2011', 'lei-teste-2027'],
 		'law text on /lei': [true, false],
 		'registry: maximum age': [5, 7],
-		'Art. 10-like cap (55,748 inhabitants)': [63, 55],
+		'Art. 10-like cap (56,406 inhabitants)': [64, 56],
 		'defense days': [15, 10],
 		'offense catalog': ['Lei 2.059/2011', null]
 	};

@@ -43,13 +43,12 @@ function citedTexts(r: RegimeFile): [path: string, cite: string][] {
 		const day = r.bandeira[kind];
 		if (day) out.push([`bandeira.${kind}.cite`, day.cite]);
 	}
-	if (r.registry)
-		for (const [k, cite] of Object.entries(r.registry.cites))
-			out.push([`registry.cites.${k}`, cite]);
-	if (r.procedure) {
-		out.push(['procedure.defenseCite', r.procedure.defenseCite]);
-		out.push(['procedure.reconsiderationCite', r.procedure.reconsiderationCite]);
-	}
+	// A role's cite may name a range or two provisions ("Art. 8–11", "Art. 26 §2º e §3º"): its
+	// first provision must exist.
+	for (const [role, cite] of Object.entries(r.cites))
+		if (cite) out.push([`cites.${role}`, cite.split(/\s+e\s+|–/u)[0] ?? cite]);
+	for (const side of ['driver', 'vehicle'] as const)
+		r.checklist?.[side].forEach((item, i) => out.push([`checklist.${side}.${i}.cite`, item.cite]));
 	return out;
 }
 
@@ -57,7 +56,7 @@ function lawErrors(name: string, r: RegimeFile, text: string): string[] {
 	const file = `regimes/${name}.json`;
 	let index: Map<string, Provision>;
 	try {
-		index = indexProvisions(parseLaw(text));
+		index = indexProvisions(parseLaw(text, { id: name }));
 	} catch (e) {
 		return [
 			`${file}: text: ${r.text} cannot be read as a law (${e instanceof Error ? e.message : String(e)})`
@@ -183,16 +182,20 @@ function registryChanges(
 	if (!now) return [`from ${from}, no registry checks (the law's parameters are not known)`];
 	if (!was) return [`from ${from}, registry checks under ${now.law}`];
 	const out: string[] = [];
-	const fields: [keyof RegistryRules, string][] = [
+	const fields: ['maxAgeYears' | 'minCc' | 'maxCc' | 'inspectionMonths', string][] = [
 		['maxAgeYears', 'maximum vehicle age (years)'],
 		['minCc', 'minimum cc'],
 		['maxCc', 'maximum cc'],
-		['inspectionMonths', 'inspection period (months)'],
-		['inhabitantsPerAuthorization', 'inhabitants per authorization']
+		['inspectionMonths', 'inspection period (months)']
 	];
 	for (const [k, label] of fields)
 		if (was[k] !== now[k])
 			out.push(`from ${from}, ${label} ${String(now[k])} instead of ${String(was[k])}`);
+	const cap = (r: RegistryRules) =>
+		r.cap.kind === 'fixed'
+			? `a fixed cap of ${r.cap.count}`
+			: `1 authorization per ${r.cap.inhabitants} inhabitants`;
+	if (cap(was) !== cap(now)) out.push(`from ${from}, ${cap(now)} instead of ${cap(was)}`);
 	return out;
 }
 
@@ -250,8 +253,10 @@ export function describeChanges(running: LoadedProfile, next: LoadedProfile): st
 	);
 	for (const d of b.tariffDecrees) {
 		if (known.has(`${d.validFrom}|${JSON.stringify(d.bandeiras)}`)) continue;
-		const fare = (f: { flagfall: number; perKm?: number }) =>
-			`${brl(f.flagfall)}${f.perKm !== undefined ? ` + ${brl(f.perKm)}/km` : ''}`;
+		const fare = (f: { flagfall: number; perKm?: number } | null) =>
+			f
+				? `${brl(f.flagfall)}${f.perKm !== undefined ? ` + ${brl(f.perKm)}/km` : ''}`
+				: 'not published';
 		out.push(
 			`from ${d.validFrom}, fares of ${d.reference}: bandeira I ${fare(d.bandeiras[1])}, bandeira II ${fare(d.bandeiras[2])}${d.sample ? ' (sample values)' : ''}`
 		);

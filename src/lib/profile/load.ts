@@ -8,6 +8,7 @@ import type { BandeiraRule } from '../domain/bandeira';
 import type { OffenseCatalog } from '../domain/offenses';
 import type { LawRef, Procedure, Profile } from '../domain/profile';
 import type { RegistryRules } from '../domain/registry';
+import type { Cites } from '../domain/regime';
 import type { TariffDecree } from '../domain/tariff';
 import {
 	municipalitySchema,
@@ -99,8 +100,21 @@ function lawRef(id: string, r: RegimeFile): LawRef {
 		hasText: r.text !== null,
 		...(r.textReason ? { textReason: r.textReason } : {}),
 		...(r.offensesReason ? { offensesReason: r.offensesReason } : {}),
-		...(r.registryReason ? { registryReason: r.registryReason } : {})
+		...(r.registryReason ? { registryReason: r.registryReason } : {}),
+		cites: citesOf(r),
+		errata: r.errata ?? [],
+		checklist: r.checklist ?? null,
+		texts: r.texts ?? {},
+		...(r.registry?.sanctions ? { registrySanctions: r.registry.sanctions } : {}),
+		...(r.bandeira.note ? { bandeiraNote: r.bandeira.note } : {})
 	};
+}
+
+/** The regime's roles, the bandeira rule's own citation among them. */
+function citesOf(r: RegimeFile): Cites {
+	const cites: Record<string, string> = { bandeiraRule: r.bandeira.cite };
+	for (const [role, cite] of Object.entries(r.cites)) if (cite) cites[role] = cite;
+	return cites;
 }
 
 function dated(id: string, r: RegimeFile) {
@@ -119,6 +133,7 @@ function bandeiraRule(id: string, r: RegimeFile): BandeiraRule {
 		law: r.law.short,
 		lawId: id,
 		cite: b.cite,
+		...(r.cites.fareDecree ? { fareCite: r.cites.fareDecree } : {}),
 		night: b.night,
 		sundays: b.sundays ?? null,
 		...(b.saturdays ? { saturdays: b.saturdays } : {}),
@@ -128,30 +143,45 @@ function bandeiraRule(id: string, r: RegimeFile): BandeiraRule {
 
 function registryRules(r: RegimeFile, m: MunicipalityFile): RegistryRules | null {
 	if (!r.registry) return null;
-	const { rounding, cites, ...rest } = r.registry;
 	return {
 		validFrom: r.validFrom,
 		...(r.validTo ? { validTo: r.validTo } : {}),
 		law: r.law.short,
-		...rest,
-		rounding,
-		cites,
+		maxAgeYears: r.registry.maxAgeYears,
+		minCc: r.registry.minCc,
+		maxCc: r.registry.maxCc,
+		inspectionMonths: r.registry.inspectionMonths,
+		cap: r.registry.cap,
+		cites: citesOf(r),
+		...(r.registry.insurance ? { insurance: r.registry.insurance } : {}),
+		...(r.registry.sanctions ? { sanctions: r.registry.sanctions } : {}),
 		population: m.population
 	};
 }
 
 function procedure(id: string, r: RegimeFile): Procedure | null {
-	return r.procedure ? { ...dated(id, r), ...r.procedure } : null;
+	if (!r.procedure) return null;
+	const { notice, defence, review, copies } = r.procedure;
+	const defined = <T extends object>(o: T) =>
+		Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+	return {
+		...dated(id, r),
+		...(copies ? { copies } : {}),
+		...(notice ? { notice } : {}),
+		defence: defined(defence),
+		review: defined(review)
+	};
 }
 
-function catalog(id: string, r: RegimeFile): OffenseCatalog | null {
-	if (r.offenses) return { ...dated(id, r), ...r.offenses };
+function catalog(id: string, r: RegimeFile, office: string): OffenseCatalog | null {
+	if (r.offenses) return { ...dated(id, r), ...r.offenses, cites: citesOf(r), office };
 	// No catalog (the law's text is not available): the rider's situations alone, no provision,
 	// penalty or escalation — complaints go to the office unclassified, with the reason.
 	if (!r.unclassified) return null;
 	const { situations, common, groups, emergency } = r.unclassified;
 	return {
 		...dated(id, r),
+		office,
 		unclassified: r.offensesReason ?? '',
 		situations: situations.map((s) => ({ ...s, articles: [] })),
 		penalties: [],
@@ -165,10 +195,11 @@ function catalog(id: string, r: RegimeFile): OffenseCatalog | null {
 }
 
 function tariffDecree(d: TariffsFile['decrees'][number]): TariffDecree {
-	const values = (v: { flagfall: number; perKmCentavos?: number | undefined }) => ({
-		flagfall: v.flagfall,
-		...(v.perKmCentavos !== undefined ? { perKm: v.perKmCentavos } : {})
-	});
+	const values = (v: { flagfall: number; perKmCentavos?: number | undefined } | null) =>
+		v && {
+			flagfall: v.flagfall,
+			...(v.perKmCentavos !== undefined ? { perKm: v.perKmCentavos } : {})
+		};
 	// `source` stays in the file, for the record and profile:check; screens show `reference`.
 	const { bandeiras, notes, surcharges, note } = d;
 	return {
@@ -178,7 +209,9 @@ function tariffDecree(d: TariffsFile['decrees'][number]): TariffDecree {
 		sample: d.sample,
 		...(note ? { note } : {}),
 		...(notes ? { notes } : {}),
-		bandeiras: { 1: values(bandeiras['1']), 2: values(bandeiras['2']) },
+		...(d.unpublished ? { unpublished: d.unpublished } : {}),
+		...(d.unconfirmed ? { unconfirmed: d.unconfirmed } : {}),
+		bandeiras: { 1: values(bandeiras['1'])!, 2: values(bandeiras['2']) },
 		surcharges: surcharges.map(({ labels, ...s }) => ({ ...s, ...(labels ? { labels } : {}) }))
 	};
 }
@@ -230,6 +263,8 @@ export function loadProfile(files: ProfileFiles): LoadResult {
 		id: files.id,
 		name: m.name,
 		state: m.state,
+		stateName: m.stateName,
+		centre: m.centre,
 		ibge: m.ibge,
 		timeZone: m.timeZone,
 		utcLabel: m.utcLabel,
@@ -263,7 +298,7 @@ export function loadProfile(files: ProfileFiles): LoadResult {
 		ok: true,
 		value: {
 			profile,
-			offenseCatalogs: regimes.flatMap(([id, r]) => catalog(id, r) ?? []),
+			offenseCatalogs: regimes.flatMap(([id, r]) => catalog(id, r, m.office.acronym) ?? []),
 			lawTexts,
 			boundary,
 			registrySample,

@@ -6,10 +6,26 @@
  * under it go to the office unclassified. The logic is src/lib/domain/offenses.ts.
  */
 import { offenseCatalogs as catalogs } from './data/offenses';
-import type { OffenseCatalog } from '$lib/domain/offenses';
+import {
+	offenseCatalogAt,
+	situationsOf,
+	type OffenseCatalog,
+	type Situation
+} from '$lib/domain/offenses';
+import { profile } from './data/profile';
 
 /** Every catalog, oldest first. */
 export const offenseCatalogs: readonly OffenseCatalog[] = catalogs;
 
 /** The newest catalog, or null when no regime of the profile has one (Porto Velho). */
 export const offenseCatalog: OffenseCatalog | null = catalogs.at(-1) ?? null;
+
+/** The catalog in force at an instant, on the deployed profile's calendar. */
+export function catalogAt(at: Date): OffenseCatalog {
+	return offenseCatalogAt(at, catalogs, profile.timeZone);
+}
+
+/** Stored situation codes, worded by the deployed profile's catalog in force at `at`. */
+export function situationsAt(codes: readonly string[], at: Date): Situation[] {
+	return situationsOf(codes, at, catalogs, profile.timeZone);
+}

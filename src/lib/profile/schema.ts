@@ -6,6 +6,7 @@
  * HH:MM`). Imports are relative: vite.config.ts and the CLI load it outside SvelteKit.
  */
 import * as v from 'valibot';
+import { CHECKLIST_ITEMS, CITE_ROLES } from '../domain/regime.ts';
 
 const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -54,11 +55,23 @@ const provision = v.pipe(
 	v.regex(/^art\d+(-(p\d+|pu))?(-[IVXLC]+)?$/, 'expected a provision id like art21-XVII')
 );
 const cite = v.object({ cite: text }, 'expected { "cite": "Art. …" }');
+const counting = v.picklist(['calendar', 'business'], 'expected calendar or business');
 const strict = <T extends v.ObjectEntries>(entries: T) =>
 	v.strictObject(entries, 'expected an object');
 
 const localized = strict({ 'pt-BR': text, es: text, en: text });
+/** One Portuguese text, or the three languages (translations may come later). */
+const localText = v.union([text, localized], 'expected a text, or { "pt-BR", "es", "en" }');
 const otherNames = v.optional(strict({ es: v.optional(text), en: v.optional(text) }));
+
+const checklistItem = v.strictObject(
+	{
+		item: v.picklist(CHECKLIST_ITEMS, `expected one of ${CHECKLIST_ITEMS.join(', ')}`),
+		cite: text,
+		text: v.optional(localText)
+	},
+	'expected an object'
+);
 
 // ---------------------------------------------------------------------------- municipality.json
 
@@ -80,7 +93,7 @@ const municipalHoliday = strict({
 
 const decreedDay = strict({
 	date,
-	action: v.picklist(['add', 'remove'], 'expected add or remove'),
+	action: v.picklist(['add', 'remove', 'close'], 'expected add, remove or close'),
 	name: text,
 	reference: text
 });
@@ -97,6 +110,14 @@ export const municipalitySchema = strict({
 		v.string('expected a state code'),
 		v.regex(/^[A-Z]{2}$/, 'expected a state code like RO')
 	),
+	/** The state's name, as holiday lists say "estadual (Rondônia)". */
+	stateName: text,
+	/** The town centre: the map's view before there is any stand, and the staff forms' example. */
+	centre: strict({
+		lat: v.pipe(v.number('expected a latitude'), v.minValue(-90), v.maxValue(90)),
+		lng: v.pipe(v.number('expected a longitude'), v.minValue(-180), v.maxValue(180)),
+		source: text
+	}),
 	ibge: v.pipe(
 		v.string('expected the IBGE code'),
 		v.regex(/^\d{7}$/, 'expected the 7-digit IBGE code')
@@ -110,7 +131,7 @@ export const municipalitySchema = strict({
 			} catch {
 				return false;
 			}
-		}, 'expected an IANA time zone like America/Porto_Velho')
+		}, 'expected an IANA time zone like America/Sao_Paulo')
 	),
 	/** The zone as a rider reads it: `UTC−4`. */
 	utcLabel: text,
@@ -168,6 +189,8 @@ export const catalogSchema = strict({
 		strict({
 			provision,
 			penalty: v.nullable(penalty),
+			/** Every penalty the provision carries, mildest first, where it is more than one. */
+			penalties: v.optional(v.array(penalty)),
 			basis: provision,
 			note: v.optional(localized)
 		})
@@ -182,8 +205,57 @@ export const catalogSchema = strict({
 			'expected kind reincidence or automatic'
 		)
 	),
-	notObservable: v.array(strict({ article: provision, reason: localized })),
+	notObservable: v.array(strict({ article: provision, reason: localText })),
 	reincidenceWindowMonths: positive('a number of months'),
+	/** How the penalties add up: a ladder of reincidence (the default) or gravities and points. */
+	system: v.optional(
+		v.variant(
+			'kind',
+			[
+				strict({ kind: v.literal('ladder') }),
+				strict({
+					kind: v.literal('points'),
+					gravities: v.array(
+						strict({
+							id: v.picklist(['leve', 'media', 'grave', 'gravissima']),
+							name: text,
+							from: provision,
+							to: provision,
+							fineMultiple: positive('a multiple of the fare')
+						})
+					),
+					fine: strict({ component: text, basis: provision }),
+					repeatFine: strict({
+						factor: positive('a factor'),
+						windowMonths: positive('a number of months'),
+						basis: provision
+					}),
+					repeat: v.array(
+						strict({
+							of: penalty,
+							penalty,
+							basis: provision,
+							replaces: v.optional(v.boolean())
+						})
+					),
+					points: strict({
+						values: strict({
+							advertencia: v.optional(count('points')),
+							multa: v.optional(count('points')),
+							apreensao: v.optional(count('points')),
+							suspensao: v.optional(count('points')),
+							cassacao: v.optional(count('points'))
+						}),
+						basis: provision,
+						windowMonths: positive('a number of months'),
+						windowBasis: provision
+					}),
+					thresholds: v.array(strict({ above: count('points'), penalty, basis: provision }))
+				})
+			],
+			'expected kind ladder or points'
+		)
+	),
 	emergency: v.array(strict({ number: text, name: localized })),
 	common: v.optional(v.array(text)),
 	groups: v.optional(
@@ -221,13 +293,38 @@ export const regimeSchema = v.pipe(
 		text: v.nullable(fileName),
 		/** Why the text is missing (required when `text` is null). */
 		textReason: v.optional(text),
+		/**
+		 * Which provision plays each role (docs/profiles.md lists the roles): code names the role,
+		 * this says the article. A role left out has no provision in this law: nothing is shown.
+		 */
+		cites: strict(
+			Object.fromEntries(CITE_ROLES.map((role) => [role, v.optional(text)])) as Record<
+				(typeof CITE_ROLES)[number],
+				v.OptionalSchema<typeof text, undefined>
+			>
+		),
+		/** Notes on the published text (misprints, conflicts), shown on /lei beside the law. */
+		errata: v.optional(v.array(strict({ id: text, note: text }))),
+		/** What the rider's checklist shows under this law, item by item with its article. */
+		checklist: v.optional(
+			v.nullable(
+				strict({
+					driver: v.array(checklistItem),
+					vehicle: v.array(checklistItem)
+				})
+			)
+		),
+		/** Texts whose content is the law's own, by role (what the stands rule allows a rider). */
+		texts: v.optional(strict({ standsHail: v.optional(localText) })),
 		/** Bandeira II: the night window, and whole days. Only these kinds exist. */
 		bandeira: strict({
 			cite: text,
 			night: strict({ start: hhmm, end: hhmm, cite: text }),
 			sundays: v.optional(v.nullable(cite)),
 			saturdays: v.optional(v.nullable(cite)),
-			holidays: v.optional(v.nullable(cite))
+			holidays: v.optional(v.nullable(cite)),
+			/** Where the law says something else too (a conflicting definition): shown on /tarifa. */
+			note: v.optional(localText)
 		}),
 		/** The registry checks' parameters; null when the law's text is not available. */
 		registry: v.nullable(
@@ -236,21 +333,60 @@ export const regimeSchema = v.pipe(
 				minCc: positive('cc ≥ 1'),
 				maxCc: positive('cc ≥ 1'),
 				inspectionMonths: positive('a number of months'),
-				/** The cap: one authorization per this many inhabitants. */
-				inhabitantsPerAuthorization: positive('a number of inhabitants'),
-				/** "ou fração" is `ceil`. */
-				rounding: v.picklist(['ceil', 'floor'], 'expected ceil or floor'),
-				cites: strict({ age: text, cc: text, inspection: text, cap: text })
+				/** The penalty for operating without a valid certidão, or with a motorcycle too old or of the wrong size. */
+				/** The insurance the law asks for, as a rider reads it (`de vida pessoal e de terceiro`). */
+				insurance: v.optional(text),
+				sanctions: v.optional(
+					strict({
+						insurance: v.optional(penalty),
+						certidao: v.optional(penalty),
+						age: v.optional(penalty),
+						cc: v.optional(penalty)
+					})
+				),
+				/** The cap: one authorization per so many inhabitants, or a fixed number. */
+				cap: v.variant(
+					'kind',
+					[
+						strict({
+							kind: v.literal('perInhabitants'),
+							inhabitants: positive('a number of inhabitants'),
+							/** "ou fração" is `ceil`. */
+							rounding: v.picklist(['ceil', 'floor'], 'expected ceil or floor')
+						}),
+						strict({ kind: v.literal('fixed'), count: positive('a number of authorizations') })
+					],
+					'expected kind perInhabitants or fixed'
+				)
 			})
 		),
 		registryReason: v.optional(text),
 		/** The administrative procedure's deadlines; null when unknown. */
 		procedure: v.nullable(
 			strict({
-				defenseDays: positive('a number of days'),
-				defenseCite: text,
-				reconsiderationBusinessDays: positive('a number of business days'),
-				reconsiderationCite: text
+				/** How many copies the auto is drawn up in, where the law says. */
+				copies: v.optional(positive('a number of copies')),
+				/** The notice of the auto: sent within `days` of the conduct; late, the auto is void. */
+				notice: v.optional(strict({ days: positive('a number of days'), voids: v.boolean() })),
+				defence: strict({
+					days: positive('a number of days'),
+					counting: counting,
+					/** "não inferior a": the office may give more. */
+					atLeast: v.optional(v.boolean()),
+					/** The penalty waits for the defence's judgment. */
+					suspensive: v.optional(v.boolean()),
+					/** Who judges it, when the law names a body. */
+					judgedBy: v.optional(localText)
+				}),
+				/** After the decision: a reconsideration or an appeal. */
+				review: strict({
+					kind: v.picklist(['reconsideration', 'appeal'], 'expected reconsideration or appeal'),
+					/** Null when the law leaves the period to the decision's notice. */
+					days: v.nullable(positive('a number of days')),
+					counting: counting,
+					/** Where the period is set when `days` is null. */
+					setIn: v.optional(localText)
+				})
 			})
 		),
 		/** The offense catalog; null when the law's text is not available (complaints unclassified). */
@@ -329,7 +465,11 @@ export const tariffsSchema = strict({
 			source: v.optional(text),
 			note: v.optional(text),
 			notes: otherNames,
-			bandeiras: strict({ '1': fareValues, '2': fareValues }),
+			/** A bandeira no published act prices is null, with `unpublished` saying why. */
+			bandeiras: strict({ '1': fareValues, '2': v.nullable(fareValues) }),
+			unpublished: v.optional(text),
+			/** Why the table may not be the one in force (a later decree reported but not found). */
+			unconfirmed: v.optional(text),
 			surcharges: v.array(
 				strict({
 					id: text,

@@ -42,7 +42,8 @@ describe('the profile compiled in (vite-plugin.ts)', () => {
 				'protocolPrefix',
 				'state',
 				'timeZone',
-				'utcLabel'
+				'utcLabel',
+				'stateName'
 			].sort()
 		);
 		expect(profile.timeZone).toBe('America/Porto_Velho');

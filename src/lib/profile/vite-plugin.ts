@@ -33,6 +33,7 @@ const BROWSER_FIELDS = [
 	'id',
 	'name',
 	'state',
+	'stateName',
 	'ibge',
 	'timeZone',
 	'utcLabel',

@@ -6,20 +6,22 @@
  * The penalty is never typed in: it is `escalate()` over the vehicle's confirmed offenses in the
  * reincidence window of the catalog in force (`reincidenceWindowMonths`: the law is silent).
  */
+import { catalogAt, situationsAt } from '$lib/profile/offenses';
 import { zonedInstant, type LocalDate } from '$lib/domain/clock';
 import type { HolidayCalendar } from '$lib/domain/holidays';
 import {
 	citeOf,
-	offenseCatalogAt,
+	conductLeft,
 	escalate,
-	situationsOf,
 	type ConfirmedOffense,
 	type Escalation,
-	type OffenseCatalog
+	type OffenseCatalog,
+	type Penalty
 } from '$lib/domain/offenses';
 import { brDate } from '$lib/domain/br';
-import { inForceOn } from '$lib/domain/profile';
-import { defenseDeadline, reconsiderationDeadline } from '$lib/domain/complaint';
+import { inForceOn, type LawRef } from '$lib/domain/profile';
+import { defenseDeadline, reviewDeadline } from '$lib/domain/complaint';
+import { citeFor, type CiteRole } from '$lib/domain/regime';
 import { autoDeadlines, type AutoDeadlines, type AutoDecision } from '$lib/domain/triage';
 import { profile } from '$lib/profile';
 import { audit } from './audit';
@@ -33,9 +35,17 @@ import { localDate, parseOffenses } from './triage';
 
 export const AUTO_NUMBER = /^AI-(\d{4})-(\d{6,9})$/;
 
+/** The regime in force on a day of the municipality's calendar. */
+export const regimeOf = (day: LocalDate): LawRef | null =>
+	inForceOn(day, profile.laws) ?? profile.laws[0] ?? null;
+
+/** ` (Art. 27)`, or `, Art. 27` with another opening; nothing without a citation. */
+const paren = (cite: string | null, open = ' (') =>
+	cite ? (open === ' (' ? ` (${cite})` : `${open}${cite}`) : '';
+
 /** The catalog in force on a day (its reincidence window too). */
 export const catalogFor = (day: LocalDate): OffenseCatalog =>
-	offenseCatalogAt(zonedInstant(day, 12 * 60, profile.timeZone));
+	catalogAt(zonedInstant(day, 12 * 60, profile.timeZone));
 
 /**
  * The provision id of a penalty's citation: 'Art. 21, I' → 'art21-I', 'Art. 5º, III' → 'art5-III'
@@ -59,7 +69,7 @@ export async function confirmedOffenses(
 ): Promise<ConfirmedOffense[]> {
 	let query = db
 		.selectFrom('auto_infracao')
-		.select(['provision', 'confirmed_on', 'penalty_cite', 'complaint_id'])
+		.select(['provision', 'confirmed_on', 'penalty', 'penalty_cite', 'complaint_id'])
 		.where('prefixo', '=', prefixo)
 		.where('decision', '=', 'definitiva')
 		.where('confirmed_on', 'is not', null);
@@ -67,10 +77,12 @@ export async function confirmedOffenses(
 	const rows = await query.execute();
 	return rows.map((r) => {
 		const penaltyBasis = r.penalty_cite ? basisOfCite(r.penalty_cite) : null;
+		const penalties = r.penalty ? (r.penalty.split('+') as Penalty[]) : [];
 		return {
 			article: r.provision,
 			confirmedAt: r.confirmed_on ?? '',
-			...(penaltyBasis ? { penaltyBasis } : {})
+			...(penaltyBasis ? { penaltyBasis } : {}),
+			...(penalties.length ? { penalties } : {})
 		};
 	});
 }
@@ -196,7 +208,7 @@ export async function issueAuto(
 	if (!prefixo)
 		return refuse(
 			'dispositivo',
-			'O veículo não foi identificado no cadastro: sem identificação e placa não há auto (Art. 26, IV).',
+			`O veículo não foi identificado no cadastro: sem identificação e placa não há auto${paren(citeFor(regimeOf(localDate(complaint.occurred_at)), 'autoVehicle'))}.`,
 			409
 		);
 	if (!parseOffenses(complaint.offenses).some((o) => o.article === input.provision))
@@ -209,13 +221,11 @@ export async function issueAuto(
 		complaint.id
 	);
 	// One conduct, one offence: the situations the rider reported, each with its provisions.
-	const situations = situationsOf(
+	// Read by the catalog in force on the conduct's day, as the penalty is.
+	const situations = situationsAt(
 		JSON.parse(complaint.situations) as string[],
-		new Date(complaint.created_at)
+		new Date(complaint.occurred_at)
 	);
-	const conductOf = (provision: string) =>
-		new Set(situations.filter((x) => x.articles.includes(provision)).map((x) => x.code));
-	const conduct = conductOf(input.provision);
 	const placa =
 		(await currentRegistry(db))?.entries.find((e) => e.prefixo === prefixo)?.placa ?? null;
 	const year = Number(today.slice(0, 4));
@@ -227,23 +237,26 @@ export async function issueAuto(
 			.where('complaint_id', '=', complaint.id)
 			.where('decision', '!=', 'cancelada')
 			.execute();
-		const existing = others.find((o) => o.provision === input.provision);
-		if (existing)
+		// One conduct, one offence, decided per reported situation: whatever order the provisions
+		// are picked in, each situation gets at most one auto.
+		if (
+			!conductLeft(
+				situations,
+				others.map((o) => o.provision),
+				input.provision
+			)
+		) {
+			const same = others.find((o) => o.provision === input.provision);
 			return refuse(
 				'dispositivo',
-				`Já existe o auto ${existing.number} para este dispositivo.`,
+				same
+					? `Já existe o auto ${same.number} para este dispositivo.`
+					: `${citeOf(input.provision)} é a mesma conduta de um auto já lavrado (${others
+							.map((o) => `${o.number}, ${citeOf(o.provision)}`)
+							.join('; ')}): uma conduta, uma infração.`,
 				409
 			);
-		// A situation mapped to two provisions on the same basis (no vest: Art. 21, VI and Art. 5º,
-		// III) is one conduct: its second provision makes no second auto.
-		const twin = others.find((o) => [...conductOf(o.provision)].some((c) => conduct.has(c)));
-		if (twin)
-			return refuse(
-				'dispositivo',
-				`O auto ${twin.number} (${citeOf(twin.provision)}) já trata desta conduta; ` +
-					`${citeOf(input.provision)} é a mesma conduta por outro dispositivo: uma conduta, uma infração.`,
-				409
-			);
+		}
 		const { last: seq } = await trx
 			.insertInto('auto_sequence')
 			.values({ year, last: 1 })
@@ -263,7 +276,9 @@ export async function issueAuto(
 				prefixo,
 				placa,
 				provision: input.provision,
-				penalty: escalation.penalty,
+				// Every penalty applied (a points register counts each): `multa+apreensao`.
+				penalty:
+					escalation.penalties.length > 1 ? escalation.penalties.join('+') : escalation.penalty,
 				penalty_cite: escalation.cite,
 				penalty_detail: escalation.detail,
 				agent_staff_id: staff.id,
@@ -300,33 +315,52 @@ export async function issueAuto(
  * date each one asks for, by name.
  */
 export const AUTO_STEPS = {
-	// Art. 27: the 15 days of defense run from the notice.
+	// The defence runs from the notice.
 	notificado: {
 		from: ['pendente'],
-		label: 'Infrator notificado (Art. 27)',
+		label: 'Infrator notificado',
+		role: 'notice',
 		date: 'Data da notificação do auto'
 	},
-	// Art. 28 caput: the defense judged improcedente, or its 15 days over with none → the penalty is
-	// imposed. The date is the infractor's ciência of that decision: §1º counts from it.
+	// The defence judged improcedente, or its days over with none → the penalty is imposed. The
+	// date is the infractor's ciência of that decision: the review counts from it.
 	imposta: {
 		from: ['pendente'],
-		label: 'Penalidade imposta (Art. 28)',
-		date: 'Data da ciência da decisão pelo infrator (Art. 28 §1º)'
+		label: 'Penalidade imposta',
+		role: 'decision',
+		date: 'Data da ciência da decisão pelo infrator'
 	},
-	// Defense accepted, or reconsideration granted (Art. 28 §1º).
+	// Defence accepted, or the review granted.
 	cancelada: {
 		from: ['pendente', 'imposta'],
-		label: 'Auto cancelado (defesa ou reconsideração acolhida)',
+		label: 'Auto cancelado (defesa ou revisão acolhida)',
+		role: null,
 		date: 'Data da decisão'
 	},
-	// Art. 28 §2º: penalty kept after reconsideration, or its 5 business days over: final; counts
-	// for reincidence from here.
+	// The penalty kept on review, or the review's period over: final; counts for reincidence.
 	definitiva: {
 		from: ['imposta'],
-		label: 'Decisão definitiva (Art. 28 §2º)',
+		label: 'Decisão definitiva',
+		role: 'finalDecision',
 		date: 'Data em que a decisão se tornou definitiva'
 	}
-} as const satisfies Record<string, { from: readonly AutoDecision[]; label: string; date: string }>;
+} as const satisfies Record<
+	string,
+	{ from: readonly AutoDecision[]; label: string; role: CiteRole | null; date: string }
+>;
+
+/** A step's label with the provision the regime cites for it (`Infrator notificado (Art. 27)`). */
+export function stepLabel(step: AutoStep, regime: LawRef | null): string {
+	const s = AUTO_STEPS[step];
+	// The notice is the defence's start where the law has no notice provision of its own.
+	const cite =
+		s.role === 'notice'
+			? (citeFor(regime, 'notice') ?? citeFor(regime, 'defence'))
+			: s.role
+				? citeFor(regime, s.role)
+				: null;
+	return cite ? `${s.label} (${cite})` : s.label;
+}
 
 /** Art. 28 caput: whether a defense was presented and judged, or none came in the 15 days. */
 export type DefenseOutcome = 'improcedente' | 'sem_defesa';
@@ -385,7 +419,7 @@ export async function recordAutoStep(
 		if (!allowed.includes(decision) || (input.step === 'notificado' && row.notified_on))
 			return refuse('etapa', `Não cabe agora: o auto está "${decision}".`, 409);
 		if (input.step === 'imposta' && !row.notified_on)
-			return refuse('etapa', 'Registre antes a notificação: a defesa corre dela (Art. 27).', 409);
+			return refuse('etapa', 'Registre antes a notificação: a defesa corre dela.', 409);
 		if (input.step === 'imposta' && row.notified_on) {
 			// Art. 28 caput: imposed only once the defense is judged, or its 15 days ran out.
 			if (!input.defense)
@@ -394,32 +428,31 @@ export async function recordAutoStep(
 					'Diga se a defesa foi julgada improcedente ou não foi apresentada.'
 				);
 			const procedure = inForceOn(row.notified_on, profile.procedures);
-			const days = procedure?.defenseDays ?? 15;
-			const due = defenseDeadline(row.notified_on, calendar, days);
-			if (input.defense === 'sem_defesa' && input.on <= due)
+			const due = procedure ? defenseDeadline(row.notified_on, calendar, procedure) : null;
+			if (due && input.defense === 'sem_defesa' && input.on <= due)
 				return refuse(
 					'data',
-					`O prazo de defesa (${days} dias, ${procedure?.defenseCite ?? 'Art. 27'}) vai até ${brDate(due)}: sem defesa, a penalidade ` +
+					`O prazo de defesa (${procedure?.defence.days} dias${paren(citeFor(regimeOf(row.notified_on), 'defence'), ', ')}) vai até ${brDate(due)}: sem defesa, a penalidade ` +
 						'só é imposta depois dele, e a ciência da decisão vem depois disso.',
 					409
 				);
 		}
 		if (input.step === 'definitiva' && row.decided_on) {
-			// Art. 28 §1º–§2º: final once the penalty is kept on reconsideration, or the 5 business
-			// days from the ciência ran out with no request.
+			// Final once the penalty is kept on review, or the review's period from the ciência ran
+			// out with no request.
 			if (!input.reconsideration)
 				return refuse(
 					'reconsideracao',
-					'Diga se a reconsideração foi indeferida ou não foi pedida no prazo.'
+					'Diga se a revisão foi indeferida ou não foi pedida no prazo.'
 				);
 			const procedure = inForceOn(row.decided_on, profile.procedures);
-			const days = procedure?.reconsiderationBusinessDays ?? 5;
-			const due = reconsiderationDeadline(row.decided_on, calendar, days);
-			if (input.reconsideration === 'sem_pedido' && input.on <= due)
+			const due = procedure ? reviewDeadline(row.decided_on, calendar, procedure) : null;
+			if (due && input.reconsideration === 'sem_pedido' && input.on <= due)
 				return refuse(
 					'data',
-					`A reconsideração pode ser pedida até ${brDate(due)} (${days} dias úteis da ciência, ` +
-						`${procedure?.reconsiderationCite ?? 'Art. 28 §1º'}): a decisão só se torna definitiva depois.`,
+					`A revisão pode ser pedida até ${brDate(due)} (${procedure?.review.days} ` +
+						`${procedure?.review.counting === 'business' ? 'dias úteis' : 'dias'} da ciência` +
+						`${paren(citeFor(regimeOf(row.decided_on), 'review'), ', ')}): a decisão só se torna definitiva depois.`,
 					409
 				);
 		}

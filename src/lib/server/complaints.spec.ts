@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { parseComplaint, type ComplaintInput } from '$lib/domain/complaint';
 import { offensesOf } from '$lib/domain/offenses';
+import { lei2059Offenses } from '$lib/profile/rolim-de-moura';
 import { profile } from '$lib/profile';
 import { lei2059Offenses as offenseCatalog } from '$lib/profile/rolim-de-moura';
 import { rolimDeMouraFiles } from '$lib/profile/rolim-de-moura';
@@ -93,7 +94,7 @@ describe('createComplaint: protocol and token', () => {
 			protocol: 'RM-2026-000001',
 			token: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/),
 			status: 'recebida',
-			offenses: offensesOf(['fumando']).map(({ article, cite, penalty }) => ({
+			offenses: offensesOf(['fumando'], lei2059Offenses).map(({ article, cite, penalty }) => ({
 				article,
 				cite,
 				penalty
@@ -375,7 +376,7 @@ describe('getComplaintForRider', () => {
 			vehiclePrefixo: null,
 			vehicleDescription: null,
 			situations: ['fumando'],
-			offenses: offensesOf(['fumando']),
+			offenses: offensesOf(['fumando'], lei2059Offenses),
 			paidCentavos: null,
 			distanceKm: null,
 			location: { text: 'Av. 25 de Agosto, perto da praça' },

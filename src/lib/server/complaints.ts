@@ -16,18 +16,13 @@
  * token guards the HTTP door, not the database. Keeping only the token's hash in `complaint`
  * still keeps a copy of that table from opening every complaint.
  */
+import { catalogAt } from '$lib/profile/offenses';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import { wallClock } from '$lib/domain/clock';
 import { parseComplaint, type ComplaintContext, type ComplaintInput } from '$lib/domain/complaint';
-import {
-	offenseCatalogAt,
-	offensesOf,
-	PENALTIES,
-	type Offense,
-	type OffenseCatalog
-} from '$lib/domain/offenses';
+import { offensesOf, PENALTIES, type Offense, type OffenseCatalog } from '$lib/domain/offenses';
 import { formatPrefix, type VehicleCode } from '$lib/domain/plate';
 import { buildIndex, type RegistryIndex, type RegistrySnapshot } from '$lib/domain/registry';
 import { profile } from '$lib/profile';
@@ -78,7 +73,7 @@ export interface CreateInput {
  * catalog in force now (`createComplaint` then judges the conduct by the catalog at its instant).
  */
 export function complaintContext(now: Date): ComplaintContext {
-	const catalog = offenseCatalogAt(now);
+	const catalog = catalogAt(now);
 	let situations = situationSets.get(catalog);
 	if (!situations) {
 		situations = new Set(catalog.situations.map((s) => s.code));
@@ -198,7 +193,7 @@ export async function createComplaint(db: Db, input: CreateInput): Promise<Creat
 		const today = wallClock(now, profile.timeZone).date;
 		// The conduct is judged by the catalog in force when it happened, not when it is reported
 		// (issue 13): a situation that catalog does not describe (a later law added it) cites nothing.
-		const catalog = offenseCatalogAt(body.occurredAt);
+		const catalog = catalogAt(body.occurredAt);
 		const offenses = offensesOf(
 			body.situations.filter((code) => catalog.situations.some((s) => s.code === code)),
 			catalog
@@ -469,5 +464,8 @@ const OffenseSchema = v.object({
 	penalty: PenaltySchema,
 	penaltyCite: v.string(),
 	automatic: v.optional(v.object({ penalty: v.picklist(PENALTIES), cite: v.string() })),
-	note: v.optional(LocalizedSchema)
+	note: v.optional(LocalizedSchema),
+	penalties: v.optional(v.array(v.picklist(PENALTIES))),
+	gravity: v.optional(v.string()),
+	fine: v.optional(v.string())
 });

@@ -2,9 +2,10 @@
  * The public complaints Open311 publishes (src/lib/domain/open311.ts), read column by column: the
  * rider's contact, text and typed place are never even selected, and only public notes are read.
  */
+import { catalogAt as catalogAtInstant } from '$lib/profile/offenses';
 import { json } from '@sveltejs/kit';
 import { COMPLAINT_STATES, type ComplaintState } from '$lib/domain/complaint';
-import { offenseCatalogAt, type OffenseCatalog } from '$lib/domain/offenses';
+import { type OffenseCatalog } from '$lib/domain/offenses';
 import {
 	MAX_RESULTS,
 	PUBLIC_STATES,
@@ -18,7 +19,7 @@ import type { Db } from './db';
 
 /** The catalog a complaint was filed under (its situations' wording). */
 export function catalogAt(iso: string): OffenseCatalog {
-	return offenseCatalogAt(new Date(iso));
+	return catalogAtInstant(new Date(iso));
 }
 
 const isState = (s: string): s is ComplaintState => s in COMPLAINT_STATES;

@@ -13,7 +13,8 @@ import { wallClock, type LocalDate } from '$lib/domain/clock';
 import { effectiveDecreedDays, effectiveDecrees, removable } from '$lib/domain/decrees';
 import { holidayService, type HolidayService } from '$lib/domain/holiday-source';
 import type { DecreedDay } from '$lib/domain/holidays';
-import type { Profile } from '$lib/domain/profile';
+import { inForceOn, type Profile } from '$lib/domain/profile';
+import { citeFor, type CiteRole } from '$lib/domain/regime';
 import type { DayInput, DecreeInput } from '$lib/domain/rules-form';
 import type { StaffMember } from '$lib/domain/staff';
 import type { Surcharge, TariffDecree } from '$lib/domain/tariff';
@@ -257,10 +258,11 @@ export async function addDecree(
 			.values({
 				reference: input.reference,
 				valid_from: input.validFrom,
-				flagfall_1: input.bandeiras[1].flagfall,
-				flagfall_2: input.bandeiras[2].flagfall,
-				per_km_1: input.bandeiras[1].perKm ?? null,
-				per_km_2: input.bandeiras[2].perKm ?? null,
+				// A gestor's decree sets both bandeiras (the form requires them).
+				flagfall_1: input.bandeiras[1]?.flagfall ?? 0,
+				flagfall_2: input.bandeiras[2]?.flagfall ?? 0,
+				per_km_1: input.bandeiras[1]?.perKm ?? null,
+				per_km_2: input.bandeiras[2]?.perKm ?? null,
 				surcharges: JSON.stringify(input.surcharges),
 				note: input.note ?? null,
 				entered_by: staff.id,
@@ -278,13 +280,20 @@ export async function addDecree(
 				entityId: inserted.id,
 				before: null,
 				after: decreeAudit(input),
-				note: 'Art. 15–17 da Lei 2.059/2011'
+				note: lawNote('fareDecree', at)
 			},
 			at
 		);
 		return inserted;
 	});
 	return decreeOf(row);
+}
+
+/** The audit note of a rule entered: the provision that allows it, in the law in force then. */
+function lawNote(role: CiteRole, at: Date): string | null {
+	const regime = inForceOn(wallClock(at, deployed.timeZone).date, deployed.laws);
+	const cite = citeFor(regime, role);
+	return regime ? (cite ? `${cite} da ${regime.short}` : regime.short) : null;
 }
 
 export type RemoveResult = { ok: true } | { ok: false; reason: 'not_found' | 'in_force' };
@@ -361,7 +370,7 @@ export async function addDecreedDay(
 				entityId: inserted.id,
 				before: null,
 				after: input,
-				note: 'Art. 16 §1º da Lei 2.059/2011'
+				note: lawNote('bandeiraRule', at)
 			},
 			at
 		);

@@ -5,6 +5,7 @@
  * audited before → after in the same transaction.
  */
 import { parseBoundary, type Area } from '$lib/domain/geo';
+import { profile } from '$lib/profile';
 import { formatPrefix } from '$lib/domain/plate';
 import { validateStandsGeoJson, type Stand } from '$lib/domain/stands';
 import type { StaffMember } from '$lib/domain/staff';
@@ -40,7 +41,7 @@ export interface StandRules {
 }
 
 /** Where the map picker opens for a new stand: Rolim de Moura's centre. */
-export const TOWN_CENTRE = { lat: -11.7271, lng: -61.7714 };
+export const TOWN_CENTRE = { lat: profile.centre.lat, lng: profile.centre.lng };
 
 let boundary: Area | undefined;
 
@@ -93,8 +94,10 @@ export function checkStand(
 	const errors: StandErrors = {};
 	const lat = degrees(form.lat);
 	const lng = degrees(form.lng);
-	if (lat === null) errors.lat = 'Latitude inválida: use graus decimais, ex.: -11.7271.';
-	if (lng === null) errors.lng = 'Longitude inválida: use graus decimais, ex.: -61.7714.';
+	if (lat === null)
+		errors.lat = `Latitude inválida: use graus decimais, ex.: ${profile.centre.lat}.`;
+	if (lng === null)
+		errors.lng = `Longitude inválida: use graus decimais, ex.: ${profile.centre.lng}.`;
 	const name = (form.name ?? '').trim();
 	const id = editing ?? ((form.id ?? '').trim() || slugify(name));
 	const note = (form.note ?? '').trim();

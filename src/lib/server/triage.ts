@@ -42,7 +42,10 @@ const OffenseSchema = v.object({
 	article: v.string(),
 	cite: v.string(),
 	penalty: v.nullable(v.picklist(PENALTIES)),
-	penaltyCite: v.string()
+	penaltyCite: v.string(),
+	penalties: v.optional(v.array(v.picklist(PENALTIES))),
+	gravity: v.optional(v.string()),
+	fine: v.optional(v.string())
 });
 
 export type StoredOffense = v.InferOutput<typeof OffenseSchema>;

@@ -4,16 +4,20 @@
  * reincidence window (Art. 21 I, 22 I + 23, 25 I).
  */
 import type { LocalDate } from '$lib/domain/clock';
-import { citeOf, escalate, type ConfirmedOffense, type Escalation } from '$lib/domain/offenses';
+import {
+	citeOf,
+	escalate,
+	penaltyArticles,
+	penaltyRulesText,
+	type ConfirmedOffense,
+	type Escalation
+} from '$lib/domain/offenses';
 import type { RegistryEntry } from '$lib/domain/registry';
 import { EMPTY_FILTER } from '$lib/domain/triage';
 import { autoByNumber, catalogFor, confirmedOffenses, type Auto } from './autos';
 import type { Db } from './db';
 import { currentRegistry } from './registry';
 import { listQueue, localDate, type QueuePage } from './triage';
-
-/** The articles whose conduct carries a penalty (Art. 20–25; Art. 23 follows Art. 22 itself). */
-export const PENALTY_ARTICLES = ['art20', 'art21', 'art22', 'art24', 'art25'] as const;
 
 export interface VehicleRecord {
 	prefixo: string;
@@ -27,6 +31,8 @@ export interface VehicleRecord {
 	windowMonths: number;
 	/** For a new offense of each article today: the penalty and why. */
 	next: { article: string; cite: string; escalation: Escalation }[];
+	/** How the law escalates a repeat, in words (from the catalog's penalty system). */
+	rules: string[];
 }
 
 /** The record of a vehicle by canonical prefixo (`'7'`). */
@@ -58,10 +64,12 @@ export async function vehicleRecord(db: Db, prefixo: string, now: Date): Promise
 			.map((h) => ({ ...h, cite: citeOf(h.article) }))
 			.sort((a, b) => (a.confirmedAt < b.confirmedAt ? 1 : -1)),
 		windowMonths: catalog.reincidenceWindowMonths,
-		next: PENALTY_ARTICLES.map((article) => ({
+		// A points system prices each inciso: its register and rules say what a new offence adds.
+		next: (catalog.system?.kind === 'points' ? [] : penaltyArticles(catalog)).map((article) => ({
 			article,
 			cite: citeOf(article),
 			escalation: escalate(history, article, today, catalog.reincidenceWindowMonths, catalog)
-		}))
+		})),
+		rules: penaltyRulesText(catalog)
 	};
 }

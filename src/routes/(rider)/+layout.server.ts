@@ -24,8 +24,7 @@ export const load: LayoutServerLoad = async () => {
 			state: profile.state,
 			utc: profile.utcLabel,
 			office: profile.office.acronym,
-			law: profile.laws.at(-1)?.title ?? '',
-			lawHasText: profile.laws.some((l) => l.hasText)
+			law: profile.laws.at(-1)?.title ?? ''
 		}
 	};
 };

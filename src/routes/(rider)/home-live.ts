@@ -155,6 +155,7 @@ function start(): void {
 
 	function renderAnswer(a: Answer, now: Date): void {
 		const { flag, reasons, until, fare } = describe(a, now);
+		const unpublished = !a.fare && a.decree ? a.decree.reference : null;
 		const rule = a.bandeira.rule;
 		sentence = bandeiraSentence(
 			{
@@ -219,13 +220,22 @@ function start(): void {
 				h(
 					'p',
 					{ class: `decree ${scope}` },
-					`${fare.reference} · `,
-					cite('Art. 16'),
-					', ',
-					cite('Art. 15')
+					...(rule.fareCite
+						? [`${fare.reference} · `, cite(rule.cite), ', ', cite(rule.fareCite)]
+						: [fare.reference])
 				)
 			);
-		} else body.push(h('p', { class: `fare ${scope}`, text: m.fare_none() }));
+		} else if (unpublished)
+			// A decree in force that prices no value for this bandeira: said, never invented.
+			body.push(
+				h('p', {
+					class: `fare ${scope}`,
+					text: m.tarifa_fare_unpublished({ flag: flagNumeral(flag) }),
+					attrs: { 'data-testid': 'fare-unpublished' }
+				}),
+				h('p', { class: `decree ${scope}`, text: unpublished })
+			);
+		else body.push(h('p', { class: `fare ${scope}`, text: m.fare_none() }));
 		// Everything between the heading and "Ouvir" is the answer's body.
 		for (const el of [...section!.children]) if (el !== heading && el !== listen) el.remove();
 		if (listen) listen.before(...body);

@@ -1,4 +1,5 @@
 import { fitView, placeOnView, tilesAround, tileUrl, type StaticMap } from '$lib/domain/map-view';
+import { profile } from '$lib/profile';
 import { config } from '$lib/server/config';
 import { db } from '$lib/server/db';
 import { listStands, standsAreSample } from '$lib/server/stands';
@@ -17,8 +18,8 @@ export const csr = false;
  * nothing (it adds the tiles a wider map shows).
  */
 const SMALLEST_BOX = { width: 288, height: 256 };
-/** The centre of Rolim de Moura's urban area, at 14, when there is no stand yet. */
-const TOWN = { center: { lat: -11.7271, lng: -61.7714 }, zoom: 14 };
+/** The town centre (the profile's), at 14, when there is no stand yet. */
+const TOWN = { center: { lat: profile.centre.lat, lng: profile.centre.lng }, zoom: 14 };
 
 /** The official stands (Art. 12–13), by name: the list is complete without JavaScript. */
 export const load: PageServerLoad = async () => {

@@ -1,6 +1,8 @@
+import { catalogAt } from '$lib/profile/offenses';
 import { fail, redirect } from '@sveltejs/kit';
 import { localISO, addDays } from '$lib/domain/clock';
-import { commonSituations, offenseCatalogAt, type Situation } from '$lib/domain/offenses';
+import { commonSituations, situationCite, type Situation } from '$lib/domain/offenses';
+import { OVERCHARGE_CODE } from '$lib/domain/complaint';
 import { normalizePrefix } from '$lib/domain/plate';
 import { m } from '$lib/paraglide/messages';
 import { getLocale } from '$lib/paraglide/runtime';
@@ -51,7 +53,7 @@ export const csr = false;
 export const load: PageServerLoad = async ({ url }) => {
 	const now = new Date();
 	const local = localISO(now, profile.timeZone).slice(0, 16);
-	const catalog = offenseCatalogAt(now);
+	const catalog = catalogAt(now);
 	const veiculo = url.searchParams.get('veiculo')?.slice(0, 20) ?? '';
 	const situacao = url.searchParams.get('situacao') ?? '';
 	const common = commonSituations(catalog);
@@ -78,6 +80,7 @@ export const load: PageServerLoad = async ({ url }) => {
 		tiles: common.map(brief),
 		groups,
 		emergency: catalog.emergency,
+		overchargeCite: situationCite(catalog, OVERCHARGE_CODE),
 		// No catalog under this regime (its law's text is not available): sent unclassified.
 		unclassified: catalog.unclassified
 			? { law: catalog.law, office: profile.office.acronym }

@@ -34,10 +34,11 @@ export const load: PageServerLoad = async ({ url }) => {
 			publishedAt: snapshot.publishedAt,
 			sample: snapshot.sample
 		},
-		// Art. 10: 1 authorization per 886 inhabitants "ou fração" (IBGE population).
+		// The law's cap: per so many inhabitants (IBGE population), or a fixed number.
 		count: rules && {
 			active: snapshot ? countActive(snapshot.entries, today) : 0,
 			cap: authorizationCap(rules),
+			inhabitants: rules.cap.kind === 'perInhabitants' ? rules.cap.inhabitants : null,
 			population: rules.population
 		}
 	};

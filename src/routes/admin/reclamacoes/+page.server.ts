@@ -1,5 +1,6 @@
 import { COMPLAINT_STATE_IDS } from '$lib/domain/complaint';
 import { articleOptions, filterParams, parseQueueFilter, STATE_LABEL } from '$lib/domain/triage';
+import { penaltyArticles } from '$lib/domain/offenses';
 import { offenseCatalogs } from '$lib/profile/offenses';
 import { requireStaff } from '$lib/server/auth/guard';
 import { db } from '$lib/server/db';
@@ -8,7 +9,8 @@ import type { PageServerLoad } from './$types';
 
 // Every catalog's articles: the queue holds complaints filed under any of them.
 const ARTICLES = articleOptions(
-	offenseCatalogs.flatMap((c) => c.situations.flatMap((s) => s.articles))
+	offenseCatalogs.flatMap((c) => c.situations.flatMap((s) => s.articles)),
+	offenseCatalogs.flatMap((c) => penaltyArticles(c))
 );
 
 /** The triage queue: a GET form of filters, open complaints first, oldest first. */

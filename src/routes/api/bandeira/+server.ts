@@ -42,7 +42,7 @@ export const GET: RequestHandler = async ({ url, request }) => {
 		);
 		return apiError(400, 'out_of_range', message, { at: message });
 	}
-	const { bandeira, fare } = answer;
+	const { bandeira, fare, decree } = answer;
 	return ok(
 		{
 			at: at.toISOString(),
@@ -71,15 +71,32 @@ export const GET: RequestHandler = async ({ url, request }) => {
 						perKmCentavos: fare.perKmCentavos,
 						...(km && {
 							km: km.value,
-							totalCentavos: quoteFare(fare.decree, fare.flag, { km }).centavos
+							totalCentavos: quoteFare(fare.decree, fare.flag, { km })?.centavos ?? null
 						}),
 						currency: 'BRL',
 						decree: fare.decree.reference,
 						decreeId: fare.decree.id,
 						validFrom: fare.decree.validFrom,
-						sample: fare.decree.sample
+						sample: fare.decree.sample,
+						// The last known table, which may not be the one in force: said, with why.
+						...(fare.decree.unconfirmed && { unconfirmed: fare.decree.unconfirmed })
 					}
-				: null,
+				: decree
+					? {
+							// A decree in force that sets no value for this bandeira: nothing is invented.
+							centavos: null,
+							perKmCentavos: null,
+							...(km && { km: km.value, totalCentavos: null }),
+							currency: 'BRL',
+							decree: decree.reference,
+							decreeId: decree.id,
+							validFrom: decree.validFrom,
+							sample: decree.sample,
+							note:
+								decree.unpublished ??
+								`Nenhum ato publicado fixa o valor da bandeira ${bandeira.flag === 1 ? 'I' : 'II'}.`
+						}
+					: null,
 			// The rule's own citation: `Lei 2.059/2011, art. 16`; where a decree sets it, the decree's
 			// (`Decreto nº 12.253/2011, art. 1º`, Porto Velho).
 			basis: /^art\./i.test(bandeira.rule.cite)

@@ -1,4 +1,5 @@
-import { citeOf, offenseCatalogAt, offensesOf } from '$lib/domain/offenses';
+import { catalogAt } from '$lib/profile/offenses';
+import { citeOf, offensesOf } from '$lib/domain/offenses';
 import { ok, preflight } from '$lib/server/api';
 import type { RequestHandler } from './$types';
 
@@ -10,7 +11,7 @@ import type { RequestHandler } from './$types';
  * deployed catalog: cacheable for an hour.
  */
 export const GET: RequestHandler = () => {
-	const catalog = offenseCatalogAt(new Date());
+	const catalog = catalogAt(new Date());
 	return ok(
 		{
 			law: { id: catalog.lawId, title: catalog.law, validFrom: catalog.validFrom },

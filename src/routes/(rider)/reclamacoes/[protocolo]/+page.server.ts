@@ -1,9 +1,12 @@
+import { catalogAt, situationsAt } from '$lib/profile/offenses';
 import { error } from '@sveltejs/kit';
 import { parseKm } from '$lib/domain/tariff';
 import { answerDeadline } from '$lib/domain/complaint';
 import { wallClock } from '$lib/domain/clock';
 import { overcharge } from '$lib/domain/overcharge';
-import { situationsOf } from '$lib/domain/offenses';
+import { situationCite } from '$lib/domain/offenses';
+import { OVERCHARGE_CODE } from '$lib/domain/complaint';
+import { inForceOn } from '$lib/domain/profile';
 import { m } from '$lib/paraglide/messages';
 import { profile } from '$lib/profile';
 import { effectiveRules } from '$lib/server/calendar';
@@ -43,10 +46,16 @@ export const load: PageServerLoad = async ({ params, url, setHeaders }) => {
 				)
 			: null;
 	const received = wallClock(new Date(complaint.createdAt), profile.timeZone).date;
+	// The law of the conduct's day: its citations, its procedure, its catalog.
+	const conductDay = wallClock(occurredAt, profile.timeZone).date;
+	const catalog = catalogAt(occurredAt);
 	return {
 		complaint,
-		// Worded by the catalog the complaint was filed under (its codes were checked against it).
-		situations: situationsOf(complaint.situations, new Date(complaint.createdAt)).map((s) => ({
+		regime: inForceOn(conductDay, profile.laws) ?? profile.laws[0] ?? null,
+		procedure: inForceOn(conductDay, profile.procedures),
+		overchargeCite: situationCite(catalog, OVERCHARGE_CODE),
+		// Worded by the catalog in force on the conduct's day (its codes were checked against it).
+		situations: situationsAt(complaint.situations, occurredAt).map((s) => ({
 			code: s.code,
 			wording: s.wording
 		})),
@@ -56,7 +65,9 @@ export const load: PageServerLoad = async ({ params, url, setHeaders }) => {
 			differenceCentavos: check.differenceCentavos,
 			chargedBandeiraII: check.chargedBandeiraII,
 			distanceMissing: check.distanceMissing,
-			sample: check.sample
+			sample: check.sample,
+			unpublished: check.unpublished,
+			unconfirmed: check.unconfirmed ? (check.legal?.decree.validFrom ?? null) : null
 		},
 		deadlines: { answer: answerDeadline(received), extended: answerDeadline(received, true) }
 	};

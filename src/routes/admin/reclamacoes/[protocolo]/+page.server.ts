@@ -1,12 +1,18 @@
+import { situationsAt } from '$lib/profile/offenses';
+import { profile } from '$lib/profile';
+import { inForceOn } from '$lib/domain/profile';
 import { error, fail } from '@sveltejs/kit';
 import { readForm } from '$lib/server/http/body';
 import { parseLocalDate } from '$lib/domain/clock';
 import { COMPLAINT_STATES } from '$lib/domain/complaint';
 import { STATE_LABEL, isComplaintState } from '$lib/domain/triage';
-import { situationsOf } from '$lib/domain/offenses';
+
 import { requireStaff } from '$lib/server/auth/guard';
 import {
 	AUTO_STEPS,
+	regimeOf,
+	stepLabel,
+	type AutoStep,
 	isDefenseOutcome,
 	isReconsiderationOutcome,
 	autosOfComplaint,
@@ -47,15 +53,17 @@ export const load: PageServerLoad = async ({ params }) => {
 		autos,
 		isGestor: staff.role === 'gestor',
 		today: localDate(now),
-		// Worded by the catalog the complaint was filed under, not today's.
-		situations: situationsOf(complaint.situations, new Date(complaint.createdAt)).map((s) => ({
+		// The law of the conduct's day: its citations, its procedure, its catalog's wording.
+		regime: regimeOf(localDate(complaint.occurredAt)),
+		procedure: inForceOn(localDate(complaint.occurredAt), profile.procedures),
+		situations: situationsAt(complaint.situations, new Date(complaint.occurredAt)).map((s) => ({
 			code: s.code,
 			wording: s.wording['pt-BR']
 		})),
 		next: COMPLAINT_STATES[complaint.status].next.map((id) => ({ id, label: STATE_LABEL[id] })),
 		steps: Object.entries(AUTO_STEPS).map(([id, s]) => ({
 			id,
-			label: s.label,
+			label: stepLabel(id as AutoStep, regimeOf(localDate(complaint.occurredAt))),
 			date: s.date,
 			from: [...s.from] as string[]
 		}))

@@ -1,4 +1,4 @@
-import { offenseCatalogAt } from '$lib/domain/offenses';
+import { catalogAt } from '$lib/profile/offenses';
 import { toService } from '$lib/domain/open311';
 import { preflight } from '$lib/server/api';
 import { langOf, open311Json } from '$lib/server/open311';
@@ -6,7 +6,7 @@ import type { RequestHandler } from './$types';
 
 /** GET /open311/v2/services.json — what a rider can report, with the provisions it breaches. */
 export const GET: RequestHandler = ({ request }) => {
-	const catalog = offenseCatalogAt(new Date());
+	const catalog = catalogAt(new Date());
 	const lang = langOf(request);
 	return open311Json(catalog.situations.map((s) => toService(s, catalog, lang)));
 };

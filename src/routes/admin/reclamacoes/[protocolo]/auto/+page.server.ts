@@ -1,5 +1,6 @@
+import { situationsAt } from '$lib/profile/offenses';
 import { error } from '@sveltejs/kit';
-import { citeOf, situationsOf } from '$lib/domain/offenses';
+import { citeOf } from '$lib/domain/offenses';
 import { inForceOn } from '$lib/domain/profile';
 import { profile } from '$lib/profile';
 import { requireStaff } from '$lib/server/auth/guard';
@@ -24,13 +25,15 @@ export const load: PageServerLoad = async ({ params, url }) => {
 		? await getComplaintForStaff(db(), params.protocolo, now)
 		: null;
 	if (!complaint) error(404, NOT_FOUND);
-	// Worded by the catalog the complaint was filed under, not today's.
-	const situations = situationsOf(complaint.situations, new Date(complaint.createdAt)).map(
+	// The law in force on the day of the conduct: the auto cites it, words its situations by its
+	// catalog and states its procedure.
+	const conductDay = localDate(complaint.occurredAt);
+	const situations = situationsAt(complaint.situations, new Date(complaint.occurredAt)).map(
 		(s) => s.wording['pt-BR']
 	);
-
-	// The law in force on the day of the conduct: the auto cites it (Art. 26).
-	const law = inForceOn(localDate(complaint.occurredAt), profile.laws)?.title ?? null;
+	const regime = inForceOn(conductDay, profile.laws) ?? null;
+	const law = regime?.title ?? null;
+	const procedure = inForceOn(conductDay, profile.procedures);
 
 	const number = url.searchParams.get('numero');
 	if (number !== null) {
@@ -40,6 +43,8 @@ export const load: PageServerLoad = async ({ params, url }) => {
 			complaint,
 			situations,
 			law,
+			regime,
+			procedure,
 			auto: {
 				number: auto.number,
 				issuedAt: auto.issuedAt,
@@ -69,6 +74,8 @@ export const load: PageServerLoad = async ({ params, url }) => {
 		complaint,
 		situations,
 		law,
+		regime,
+		procedure,
 		auto: {
 			number: null,
 			issuedAt: now.toISOString(),

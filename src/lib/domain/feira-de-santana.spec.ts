@@ -1,0 +1,205 @@
+/**
+ * Feira de Santana (BA), Lei nº 3.815/2018: a law with its own text, another zone (America/Bahia,
+ * UTC−3) and another structure — offences by gravity, a points register, fines as multiples of
+ * bandeira I. Each case cites the article it checks.
+ */
+import { describe, expect, test } from 'vitest';
+import { bandeiraAt, type BandeiraContext } from './bandeira';
+import { defenseDeadline, reviewDeadline } from './complaint';
+import { holidayService } from './holiday-source';
+import { escalate, offensesOf, type ConfirmedOffense } from './offenses';
+import { overcharge } from './overcharge';
+import { authorizationCap, verifyOn, type RegistryEntry } from './registry';
+import { parseKm, quoteFare } from './tariff';
+import { profileFixture } from '$lib/profile/fixtures';
+
+const feira = profileFixture('feira-de-santana');
+const p = feira.profile;
+const catalog = feira.offenseCatalogs[0]!;
+const calendar = holidayService(p).calendar;
+const ctx: BandeiraContext = { timeZone: p.timeZone, rules: p.bandeiraRules, calendar };
+const decree = p.tariffDecrees[0]!;
+
+describe('bandeira by Art. 35, on Feira de Santana’s clock (America/Bahia)', () => {
+	const cases: [iso: string, flag: 1 | 2, why: string][] = [
+		['2026-12-07T19:59:59-03:00', 1, 'a working day before night (Art. 35, I)'],
+		[
+			'2026-12-07T20:00:00-03:00',
+			2,
+			'night starts at 20:00 (Art. 35, II), not 21:00 (Art. 2, XXXI)'
+		],
+		['2026-12-08T04:59:00-03:00', 2, 'night runs to 05:00 (Art. 35, II)'],
+		['2026-12-08T05:00:00-03:00', 1, 'night ends at 05:00, not 06:00 (Art. 2, XXX)'],
+		['2026-12-05T10:00:00-03:00', 1, 'Saturday is a working day (Art. 35, I)'],
+		['2026-12-06T10:00:00-03:00', 2, 'Sunday (Art. 35, II)'],
+		['2026-06-04T10:00:00-03:00', 2, 'Corpus Christi is a municipal holiday (Lei 851/1978)'],
+		['2026-06-24T10:00:00-03:00', 2, 'São João, municipal holiday (Lei 851/1978)'],
+		['2026-07-02T10:00:00-03:00', 2, 'Independência da Bahia, state holiday'],
+		['2026-09-18T10:00:00-03:00', 1, '18 September is a civic date, not a holiday'],
+		['2026-02-17T10:00:00-03:00', 1, 'Carnaval is ponto facultativo, not a holiday'],
+		['2026-12-07T22:59:59Z', 1, '19:59 in Feira de Santana (UTC−3), whatever the host zone'],
+		['2026-12-07T23:00:00Z', 2, '20:00 in Feira de Santana (UTC−3)']
+	];
+	for (const [iso, flag, why] of cases)
+		test(`${iso} → bandeira ${flag}: ${why}`, () =>
+			expect(bandeiraAt(new Date(iso), ctx)?.flag).toBe(flag));
+
+	test('the night reason cites Art. 35, II; the conflict with Art. 2 is a note', () => {
+		expect(bandeiraAt(new Date('2026-12-07T21:00:00-03:00'), ctx)?.reasons).toMatchObject([
+			{ kind: 'night', start: '20:00', end: '05:00', cite: 'Art. 35, II' }
+		]);
+		expect(p.laws[0]?.bandeiraNote).toMatchObject({ 'pt-BR': expect.stringContaining('Art. 2º') });
+		expect(p.laws[0]?.errata.map((e) => e.id)).toContain('bandeira');
+	});
+});
+
+describe('fares of Decreto nº 12.334/2021: bandeira I only; no value is invented', () => {
+	test('bandeira I, 2 km: R$ 4,80 + 2 × R$ 0,90 = R$ 6,60', () =>
+		expect(quoteFare(decree, 1, { km: parseKm('2')! })?.centavos).toBe(660));
+	test('bandeira II: no published value → no quote', () => expect(quoteFare(decree, 2)).toBeNull());
+	test('an overcharge at a bandeira II hour compares with nothing, and says so', () => {
+		const o = overcharge(new Date('2026-12-06T10:00:00-03:00'), 2000, ctx, p.tariffDecrees);
+		expect(o).toMatchObject({ legal: null, differenceCentavos: null, unpublished: true });
+	});
+	test('at a bandeira I hour it compares with the decree', () => {
+		const o = overcharge(new Date('2026-12-07T10:00:00-03:00'), 1000, ctx, p.tariffDecrees, {
+			km: parseKm('2')!
+		});
+		expect(o).toMatchObject({ differenceCentavos: 340, unpublished: false });
+	});
+});
+
+describe('registry (Arts. 6 §4º, 8, 14, 23, 24, 29)', () => {
+	const rules = p.registryRules[0]!;
+	const entry: RegistryEntry = {
+		prefixo: '1',
+		placa: 'PKT4A21',
+		titular: 'Exemplo',
+		condutorAuxiliar: null,
+		marcaModelo: 'Honda CG 160',
+		cor: 'Vermelha',
+		anoFabricacao: 2023,
+		cilindradas: 160,
+		situacao: 'ativa',
+		autorizacaoValidade: '2027-08-31',
+		ultimaVistoria: '2026-10-15',
+		certidaoEstadualValidade: '2027-09-30',
+		certidaoFederalValidade: '2027-09-30',
+		seguroValidade: '2027-08-31'
+	};
+	test('a fixed cap of 750 (Art. 14), not a ratio to population', () =>
+		expect(authorizationCap(rules)).toBe(750));
+	test('125–200 cc (Art. 23, I): 250 cc fails, citing it', () => {
+		const cc = verifyOn({ ...entry, cilindradas: 250 }, '2026-12-02', rules).checks.find(
+			(c) => c.id === 'cilindradas'
+		);
+		expect(cc).toMatchObject({ ok: false, article: 'Art. 23, I' });
+	});
+	test('inspection every six months (Art. 29): one from May is overdue in December', () => {
+		const v = verifyOn({ ...entry, ultimaVistoria: '2026-05-01' }, '2026-12-02', rules);
+		expect(v.checks.find((c) => c.id === 'vistoria')).toMatchObject({
+			ok: false,
+			article: 'Art. 29'
+		});
+	});
+	test('at most 5 years old (Art. 24)', () => {
+		const v = verifyOn({ ...entry, anoFabricacao: 2020 }, '2026-12-02', rules);
+		expect(v.checks.find((c) => c.id === 'idade')).toMatchObject({ ok: false, article: 'Art. 24' });
+	});
+	test('insurance for driver and passenger (Art. 6 §4º); its lapse: apreensão (Art. 44, XLIX)', () => {
+		const v = verifyOn({ ...entry, seguroValidade: '2026-11-01' }, '2026-12-02', rules);
+		expect(v.verdict).toBe('irregular');
+		expect(v.checks.find((c) => c.id === 'seguro')?.detail).toContain('Art. 44, XLIX');
+	});
+});
+
+describe('offences by gravity, fines as multiples of bandeira I (Arts. 44–47)', () => {
+	test('tarifa acima da tabela: Art. 44, XXXV, grave, multa of 50 × bandeira I (Art. 47)', () => {
+		expect(offensesOf(['cobrou-mais'], catalog)).toMatchObject([
+			{
+				cite: 'Art. 44, XXXV',
+				penalty: 'multa',
+				penaltyCite: 'Art. 47, II',
+				gravity: 'grave',
+				fine: '50 × bandeira I'
+			}
+		]);
+	});
+	test('more than one passenger: Art. 44, LV, apreensão and suspensão (Arts. 48, 49)', () => {
+		expect(offensesOf(['mais-de-um-passageiro'], catalog)[0]).toMatchObject({
+			cite: 'Art. 44, LV',
+			penalties: ['apreensao', 'suspensao'],
+			gravity: 'gravíssima'
+		});
+	});
+	test('every inciso of Art. 44 has a penalty (Arts. 46–51)', () => {
+		expect(catalog.penalties.filter((r) => r.provision.startsWith('art44-'))).toHaveLength(56);
+	});
+});
+
+describe('the points strategy (Arts. 43, 47–51, 53)', () => {
+	const on = '2026-12-02';
+	const esc = (history: ConfirmedOffense[], offense: string) =>
+		escalate(history, offense, on, catalog.reincidenceWindowMonths, catalog);
+	test('a first grave offence: multa of 50 × bandeira I, 2 points (Art. 43, II)', () => {
+		expect(esc([], 'art44-XXXV')).toMatchObject({
+			penalties: ['multa'],
+			fine: { multiple: 50, doubled: false, cite: 'Art. 47 §1º' },
+			points: { added: 2, total: 2 },
+			reason: 'first'
+		});
+	});
+	test('the same infraction within 12 months: fine doubled (Art. 47 §2º), apreensão (Art. 48, II), suspended (Art. 50)', () => {
+		const e = esc(
+			[{ article: 'art44-XXXV', confirmedAt: '2026-06-01', penalties: ['multa'] }],
+			'art44-XXXV'
+		);
+		expect(e).toMatchObject({
+			penalties: ['multa', 'apreensao'],
+			fine: { multiple: 100, doubled: true, cite: 'Art. 47 §2º' },
+			automatic: { penalty: 'suspensao', cite: 'Art. 50' },
+			points: { added: 5, total: 7 },
+			reason: 'reincidence'
+		});
+	});
+	test('an advertência repeated becomes a multa (Art. 47, I), at its plain value', () => {
+		expect(esc([], 'art44-VI')).toMatchObject({ penalties: ['advertencia'], points: { added: 1 } });
+		const e = esc([{ article: 'art44-VI', confirmedAt: '2026-03-01' }], 'art44-VI');
+		expect(e).toMatchObject({ penalties: ['multa'], fine: { multiple: 20, doubled: false } });
+	});
+	test('an apreensão offence repeated: suspensão (Art. 49, II)', () => {
+		const e = esc([{ article: 'art44-LIII', confirmedAt: '2026-10-01' }], 'art44-LIII');
+		expect(e.penalties).toEqual(['apreensao', 'suspensao']);
+	});
+	test('a prior older than 12 months is no repeat, but its points count for 24 (Art. 53)', () => {
+		const e = esc(
+			[{ article: 'art44-XXXV', confirmedAt: '2025-06-01', penalties: ['multa'] }],
+			'art44-XXXV'
+		);
+		expect(e).toMatchObject({ reason: 'first', points: { added: 2, total: 4 } });
+	});
+	test('more than 15 points in the register: suspensão (Art. 49, I)', () => {
+		const history: ConfirmedOffense[] = Array.from({ length: 7 }, (_, i) => ({
+			article: 'art44-XIV',
+			confirmedAt: `2026-0${i + 1}-10`,
+			penalties: ['multa']
+		}));
+		const e = esc(history, 'art44-XXII');
+		expect(e.points).toMatchObject({ added: 2, total: 16 });
+		expect(e.penalties).toContain('suspensao');
+		expect(e.detail).toContain('Art. 49, I');
+	});
+});
+
+describe('the procedure (Arts. 55–60)', () => {
+	const procedure = p.procedures[0]!;
+	test('notice within 30 days of the offence or the auto is void (Art. 55 §1º)', () =>
+		expect(procedure.notice).toEqual({ days: 30, voids: true }));
+	test('defence: at least 30 days, suspensive, judged by the CJAI (Arts. 55 §2º, 56)', () => {
+		expect(procedure.defence).toMatchObject({ days: 30, atLeast: true, suspensive: true });
+		// 30 days from 2 Dec is 1 Jan, a holiday: the next business day, Monday 4 Jan.
+		expect(defenseDeadline('2026-12-02', calendar, procedure)).toBe('2027-01-04');
+	});
+	test('the appeal’s period is the one the NIP states (Art. 60): no fixed deadline', () =>
+		expect(reviewDeadline('2026-12-02', calendar, procedure)).toBeNull());
+});

@@ -1,0 +1,133 @@
+/**
+ * The law by role. Code and messages name what a provision *does* — the bandeira rule, the fare
+ * decree, the insurance check, the defence step, a checklist item — and the legal regime in force
+ * (profiles/<municipio>/regimes/<lei>.json, `cites`) says which article of which law that is. A
+ * role the regime lacks has no citation: the page shows nothing, never another law's article.
+ */
+import type { LocalDate } from './clock';
+
+/** Every role a regime may cite. A profile's `cites` is checked against this list. */
+export const CITE_ROLES = [
+	// fares
+	'bandeiraRule',
+	'fareDecree',
+	'fareReadjust',
+	// the registry and its checks
+	'registry',
+	'authorization',
+	'suspension',
+	'revocation',
+	'insurance',
+	'insuranceLapse',
+	'inspection',
+	'certidao',
+	'certidaoSanction',
+	'age',
+	'ageSanction',
+	'cc',
+	'ccSanction',
+	'cap',
+	'onePerPerson',
+	'auxiliaryDriver',
+	'whoDrives',
+	'unauthorized',
+	// stands
+	'stands',
+	'standsOnly',
+	'standsHail',
+	// complaints, autos and the procedure
+	'riderCooperation',
+	'infraction',
+	'penalties',
+	'unfixedPenalty',
+	'auto',
+	'autoVehicle',
+	'autoProvision',
+	'autoSanction',
+	'autoCopies',
+	'autoRefusal',
+	'notice',
+	'defence',
+	'decision',
+	'review',
+	'finalDecision'
+] as const;
+
+export type CiteRole = (typeof CITE_ROLES)[number];
+
+/** Which provision plays each role in one regime; a role absent has no provision in that law. */
+export type Cites = Readonly<Partial<Record<CiteRole, string>>>;
+
+/** A text in the rider's three languages. */
+export interface Localized {
+	'pt-BR': string;
+	es: string;
+	en: string;
+}
+
+/** A text of the profile: one Portuguese string, or the three languages. */
+export type LocalText = string | Localized;
+
+/**
+ * A profile's text in the rider's language: the translation where the profile has one, else the
+ * Portuguese text.
+ * @example localText({ 'pt-BR': 'Domingo', es: 'Domingo', en: 'Sunday' }, 'en') //=> 'Sunday'
+ * @example localText('Só em português', 'es') //=> 'Só em português'
+ */
+export function localText(text: LocalText, locale: string): string {
+	if (typeof text === 'string') return text;
+	return (locale === 'es' || locale === 'en' ? text[locale] : undefined) ?? text['pt-BR'];
+}
+
+/** What a regime cites for `role`, or null when its law has no such provision. */
+export function citeFor(
+	regime: { cites: Cites } | null | undefined,
+	role: CiteRole
+): string | null {
+	return regime?.cites[role] ?? null;
+}
+
+/** The items of the rider's checklist: each names a message (`checklist_<item>`). */
+export const CHECKLIST_ITEMS = [
+	'onePassenger',
+	'touca',
+	'vest',
+	'shirt',
+	'helmets',
+	'gloves',
+	'rentalPlate',
+	'paint',
+	'light',
+	'bars',
+	'mataCachorro',
+	'antena',
+	'fareMeter',
+	'speedometer',
+	'speedControl',
+	'exhaust',
+	'mudguard'
+] as const;
+
+export type ChecklistItemId = (typeof CHECKLIST_ITEMS)[number];
+
+export interface ChecklistItem {
+	item: ChecklistItemId;
+	cite: string;
+	/** The law's own wording where it says more than the generic item (a colour, a size). */
+	text?: LocalText;
+}
+
+/** What a rider can check on the driver and on the motorcycle, as one law requires it. */
+export interface Checklist {
+	driver: readonly ChecklistItem[];
+	vehicle: readonly ChecklistItem[];
+}
+
+/** Texts whose content is the law's own (what the stands rule allows a rider). */
+export type TextRole = 'standsHail';
+
+/** The regime in force on a date, from a dated list (a law and everything it decides). */
+export interface Dated {
+	validFrom: LocalDate;
+	validTo?: LocalDate;
+}
