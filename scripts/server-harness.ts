@@ -46,13 +46,18 @@ export interface Server {
 	output: () => string;
 }
 
-/** `node <build>` with `DATABASE_URL`; resolves once it listens. */
+/**
+ * `node <build>` with `DATABASE_URL`; resolves once it listens. `env` may depend on the port
+ * (a function of it), e.g. the environment `npm start` would give it.
+ */
 export async function startServer(
 	databaseUrl: string,
-	env: Record<string, string> = {}
+	extra:
+		Record<string, string | undefined> | ((port: number) => Record<string, string | undefined>) = {}
 ): Promise<Server> {
 	const port = await freePort();
 	const url = `http://127.0.0.1:${port}`;
+	const env = typeof extra === 'function' ? extra(port) : extra;
 	const child = spawn(process.execPath, [buildDir], {
 		cwd: root,
 		env: {

@@ -2,7 +2,8 @@
 /**
  * `npm start`: builds when the build is missing or older than the sources (the build's output goes
  * to data/build.log, shown only when the build fails), then serves the app on
- * http://localhost:3000 (PORT, HOST and ORIGIN as adapter-node reads them) and says, once it
+ * http://localhost:3000 — and http://127.0.0.1:3000 — (PORT, HOST and ORIGIN as adapter-node reads
+ * them; ./start-env.js) and says, once it
  * listens, where it is, which database and profile it uses, whether the registry is the sample
  * one, and how to create the first SEMAM account.
  */
@@ -18,6 +19,7 @@ import {
 	writeFileSync
 } from 'node:fs';
 import { join } from 'node:path';
+import { serverEnv } from './start-env.js';
 
 const inputs = [
 	'src',
@@ -65,15 +67,9 @@ if (built < Math.max(...inputs.map(newest)) || !sameProfile) {
 	console.log(`pronto em ${Math.round((Date.now() - started) / 1000)} s (registro em ${log}).`);
 }
 
-const port = process.env.PORT ?? '3000';
-const env = {
-	...process.env,
-	PORT: port,
-	ORIGIN: process.env.ORIGIN ?? `http://localhost:${port}`,
-	// The complaint form takes 3 photos of up to 5 MB each; adapter-node's default (512K) would
-	// refuse one phone photo.
-	BODY_SIZE_LIMIT: process.env.BODY_SIZE_LIMIT ?? '16M'
-};
+// PORT, ORIGIN (localhost, with 127.0.0.1 trusted too, unless set), BODY_SIZE_LIMIT: start-env.js.
+const env = serverEnv(process.env);
+const port = env.PORT;
 
 /** Which database, without a password. */
 function database() {
@@ -137,7 +133,13 @@ async function summary() {
 	}
 	const lines = [
 		'',
-		`  Garupa em ${local}${env.ORIGIN !== local ? `  (endereço público: ${env.ORIGIN})` : ''}`,
+		`  Garupa em ${local}${
+			env.ORIGIN !== local
+				? `  (endereço público: ${env.ORIGIN})`
+				: process.env.ORIGIN
+					? ''
+					: ` (ou http://127.0.0.1:${port})`
+		}`,
 		`  Banco de dados: ${database()}`,
 		`  Perfil: profiles/${env.GARUPA_MUNICIPIO || 'rolim-de-moura'}/ (GARUPA_MUNICIPIO)`,
 		`  Dados de exemplo: ${sample}`,

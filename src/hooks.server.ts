@@ -11,6 +11,7 @@ import { scheduleContactErasure } from '$lib/server/lgpd';
 import { handleAddress, warnProxyOnce } from '$lib/server/http/address';
 import { handleHeaders } from '$lib/server/http/headers';
 import { handleUnavailable, markIfUnavailable } from '$lib/server/http/unavailable';
+import { handleOrigin } from '$lib/server/http/origin';
 import { handleLog, log, logError } from '$lib/server/log';
 import { profileStartupErrors } from '$lib/server/profile-startup';
 import { initDatabase } from '$lib/server/startup';
@@ -66,11 +67,14 @@ const handleLocale: Handle = async ({ event, resolve }) => {
 
 /** `/admin` first: the session and the access check come before anything else runs. */
 // Headers (nosniff, Referrer-Policy, Permissions-Policy) on every answer, the hook's own too.
+// Cross-site form posts are refused before any of them is read (origin.ts: the origins trusted are
+// a run-time setting, so SvelteKit's own check, fixed at build time, is off in svelte.config.js).
 export const handle: Handle = sequence(
 	handleLog,
 	handleUnavailable,
 	handleAddress,
 	handleHeaders,
+	handleOrigin,
 	handleAdmin,
 	handleLocale
 );

@@ -229,5 +229,6 @@ self.addEventListener('message', (event) => {
 // rider closed the page (where the browser has it; otherwise the page sends them on its next visit).
 self.addEventListener('sync', (event) => {
 	const sync = event as ExtendableEvent & { tag?: string };
-	if (sync.tag === SYNC_TAG) sync.waitUntil(flushOutbox(self.location.origin));
+	if (sync.tag === SYNC_TAG)
+		sync.waitUntil(flushOutbox({ origin: self.location.origin, force: true }));
 });

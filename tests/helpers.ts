@@ -89,3 +89,46 @@ export async function staffReady(page: Page) {
 }
 
 export { E2E_ACCOUNTS };
+
+/** What the phone keeps of complaints (IndexedDB `garupa-outbox`): the outbox and the list. */
+export async function phoneStores(page: Page) {
+	return page.evaluate(
+		() =>
+			new Promise<{ outbox: Record<string, unknown>[]; mine: Record<string, unknown>[] }>(
+				(resolve, reject) => {
+					const open = indexedDB.open('garupa-outbox', 2);
+					open.onupgradeneeded = () => {
+						open.result.createObjectStore('complaints', { keyPath: 'key' });
+						open.result.createObjectStore('mine', { keyPath: 'protocol' });
+					};
+					open.onerror = () => reject(open.error);
+					open.onsuccess = () => {
+						const tx = open.result.transaction(['complaints', 'mine']);
+						const outbox = tx.objectStore('complaints').getAll();
+						const mine = tx.objectStore('mine').getAll();
+						tx.oncomplete = () => {
+							open.result.close();
+							resolve({ outbox: outbox.result, mine: mine.result });
+						};
+						tx.onerror = () => reject(tx.error);
+					};
+				}
+			)
+	);
+}
+
+/** The rider's island on /reclamar has hydrated (the search of "Outra situação" exists only then). */
+export async function reclamarLive(page: Page) {
+	await expect(page.locator('#procurar')).toHaveCount(1, { timeout: 20_000 });
+}
+
+/** Waits until the worker's page cache holds `path` (kept for offline use). */
+export async function untilKept(page: Page, path: string) {
+	await expect
+		.poll(
+			() =>
+				page.evaluate(async (p) => !!(await (await caches.open('garupa-pages-v1')).match(p)), path),
+			{ timeout: 30_000 }
+		)
+		.toBe(true);
+}

@@ -79,22 +79,23 @@ test('offline with a 1.2 MB photo: kept on the phone, sent with its photo when t
 	const sent = page.getByTestId('saved-protocol');
 	await expect(sent).toHaveText(PROTOCOL, { timeout: 30_000 });
 	const protocol = (await sent.textContent())?.trim() ?? '';
-	// Not rejected: the outbox holds it as sent.
-	const states = await page.evaluate(
+	// Sent, not refused: it left the outbox (photo and all) for "Minhas reclamações".
+	const stores = await page.evaluate(
 		() =>
-			new Promise<string[]>((resolve, reject) => {
+			new Promise<{ outbox: unknown[]; mine: string[] }>((resolve, reject) => {
 				const open = indexedDB.open('garupa-outbox');
 				open.onerror = () => reject(open.error);
 				open.onsuccess = () => {
-					const all = open.result.transaction('complaints').objectStore('complaints').getAll();
-					all.onsuccess = () =>
-						resolve((all.result as { state?: string }[]).map((e) => String(e.state)));
-					all.onerror = () => reject(all.error);
+					const tx = open.result.transaction(['complaints', 'mine']);
+					const outbox = tx.objectStore('complaints').getAll();
+					const mine = tx.objectStore('mine').getAllKeys();
+					tx.oncomplete = () => resolve({ outbox: outbox.result, mine: mine.result.map(String) });
+					tx.onerror = () => reject(tx.error);
 				};
 			})
 	);
-	expect(states).toContain('sent');
-	expect(states).not.toContain('rejected');
+	expect(stores.outbox).toEqual([]);
+	expect(stores.mine).toContain(protocol);
 
 	// Staff find the photo stored: one JPEG, the shrunk one, whole.
 	await loginAs(page, 'fiscal', `/admin/reclamacoes/${protocol}`);

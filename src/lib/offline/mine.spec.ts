@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { mineOf, receiptOf } from './mine';
+import { mergeMine, mineOf, plainMine, receiptOf, type MineEntry } from './mine';
 
 const TOKEN = 'abcdefghijklmnopqrstuvwx';
 
@@ -55,5 +55,42 @@ describe('Minhas reclamações: what the phone keeps of a sent complaint (issue 
 			'2026-12-02T15:00:00.000Z'
 		);
 		expect(entry?.vehicle).toBeNull();
+	});
+});
+
+describe('what the list stores is plain data (IndexedDB clones it)', () => {
+	// A page's reactive state hands proxies (Svelte's $state): the browser cannot clone them.
+	const reactive = <T extends object>(value: T): T => new Proxy(value, {});
+	const entry: MineEntry = reactive({
+		protocol: 'RM-2026-000003',
+		token: TOKEN,
+		createdAt: '2026-12-02T15:00:00.000Z',
+		vehicle: '007',
+		situations: reactive(['fumando']),
+		status: 'em_analise',
+		statusAt: '2026-12-03T15:00:00.000Z'
+	});
+
+	test('a proxy cannot be cloned; its plain copy can, with the same fields', () => {
+		expect(() => structuredClone(entry)).toThrow();
+		const plain = plainMine(entry);
+		expect(structuredClone(plain)).toEqual({ ...entry, situations: ['fumando'] });
+	});
+
+	test('only the list’s fields are kept', () => {
+		const more = { ...entry, description: 'texto', contact: { phone: '69999887766' } };
+		expect(Object.keys(plainMine(more)).sort()).toEqual(
+			['createdAt', 'protocol', 'situations', 'status', 'statusAt', 'token', 'vehicle'].sort()
+		);
+	});
+
+	test('an update keeps the first date and what it leaves out (the outbox key)', () => {
+		const first = { ...plainMine(entry), key: 'k1', status: 'recebida' };
+		const later = { ...plainMine(entry), createdAt: '2026-12-05T00:00:00.000Z' };
+		expect(mergeMine(first, later)).toMatchObject({
+			createdAt: '2026-12-02T15:00:00.000Z',
+			key: 'k1',
+			status: 'em_analise'
+		});
 	});
 });

@@ -1,11 +1,13 @@
 /**
  * "Minhas reclamações": every complaint sent from this phone — online, or later from the outbox —
- * kept in IndexedDB (the outbox's database, store `mine`): protocol, token, date, vehicle,
- * situations and the last status seen. Only on this phone; the rider removes one with "remover
- * deste celular". The token never goes into a page URL the page cache keeps: the list asks the API
- * for each status with `cache: 'no-store'`, and the service worker keeps no token URL.
+ * kept in IndexedDB (store `mine`, ./db.ts) with only what the list shows: protocol, token (its
+ * "Ver comprovante" link), date, vehicle, situations and the last status seen. No contact, no
+ * description, no photo: those leave the phone with the complaint (LGPD: the minimum). Only on this
+ * phone; "remover deste celular" removes it from the list, the outbox and the kept pages. The token
+ * never goes into a page URL the page cache keeps: the list asks the API for each status with
+ * `cache: 'no-store'`, and the service worker keeps no token URL.
  */
-import { MINE, runIn } from './outbox';
+import { MINE, OUTBOX, readAll, result, transact } from './db';
 
 export interface MineEntry {
 	/** `RM-2026-000123`. */
@@ -20,6 +22,11 @@ export interface MineEntry {
 	/** Last status seen (`recebida`, `em_analise`…) and when. */
 	status?: string;
 	statusAt?: string;
+	/**
+	 * The outbox record it was sent from (its key, a random id made on the phone): the /reclamar
+	 * page that kept it finds its protocol here when the service worker sent it.
+	 */
+	key?: string;
 }
 
 // Any profile's prefix (`RM`, `PV`: municipality.json's `protocolPrefix`, 2–4 capitals).
@@ -31,7 +38,11 @@ export function receiptOf(url: string): { protocol: string; token: string } | nu
 	return m ? { protocol: m[1] ?? '', token: m[2] ?? '' } : null;
 }
 
-/** The entry for a complaint the outbox sent: its receipt URL and the fields it was sent with. */
+/** The receipt's address, built from what the list keeps. */
+export const receiptUrl = (entry: Pick<MineEntry, 'protocol' | 'token'>) =>
+	`/reclamacoes/${entry.protocol}?token=${entry.token}`;
+
+/** The entry for a complaint sent from this phone: its receipt URL and the fields it was sent with. */
 export function mineOf(
 	statusUrl: string,
 	fields: readonly [string, string | Blob][],
@@ -57,19 +68,57 @@ export function mineOf(
 	};
 }
 
-/** Keep (or update) a complaint; an update keeps what the new entry leaves out. */
-export async function remember(entry: MineEntry): Promise<void> {
-	const old = await runIn<MineEntry | undefined>(
-		MINE,
-		'readonly',
-		(s) => s.get(entry.protocol) as IDBRequest<MineEntry | undefined>
-	);
-	await runIn(MINE, 'readwrite', (s) =>
-		s.put({ ...old, ...entry, createdAt: old?.createdAt ?? entry.createdAt })
-	);
+/**
+ * Only the list's fields, as plain data: IndexedDB clones what it stores, and a page's reactive
+ * state (a Svelte `$state` proxy, an array inside it) cannot be cloned (DataCloneError). Anything
+ * else an entry carries (a receipt's other props) is not kept.
+ * @example plainMine({ protocol: 'RM-2026-000001', token: 't', createdAt: 'x', vehicle: null, situations: ['a'], photos: 2 }).photos //=> undefined
+ */
+export function plainMine(entry: MineEntry): MineEntry {
+	const plain: MineEntry = {
+		protocol: String(entry.protocol),
+		token: String(entry.token),
+		createdAt: String(entry.createdAt),
+		vehicle: entry.vehicle === null || entry.vehicle === undefined ? null : String(entry.vehicle),
+		situations: Array.from(entry.situations ?? [], String)
+	};
+	if (entry.status) plain.status = String(entry.status);
+	if (entry.statusAt) plain.statusAt = String(entry.statusAt);
+	if (entry.key) plain.key = String(entry.key);
+	return plain;
 }
 
-export const listMine = () =>
-	runIn<MineEntry[]>(MINE, 'readonly', (s) => s.getAll() as IDBRequest<MineEntry[]>);
+/** An update keeps what the new entry leaves out, and the first date it was kept. */
+export const mergeMine = (old: MineEntry | undefined, entry: MineEntry): MineEntry =>
+	plainMine({ ...old, ...plainMine(entry), createdAt: old?.createdAt ?? entry.createdAt });
 
-export const forget = (protocol: string) => runIn(MINE, 'readwrite', (s) => s.delete(protocol));
+/** Keep (or update) a complaint. */
+export function remember(entry: MineEntry): Promise<void> {
+	return transact(MINE, 'readwrite', async (tx) => {
+		const store = tx.objectStore(MINE);
+		const old = await result(store.get(entry.protocol) as IDBRequest<MineEntry | undefined>);
+		await result(store.put(mergeMine(old, entry)));
+	});
+}
+
+export const listMine = () => readAll<MineEntry>(MINE);
+
+/** The complaint sent from the outbox record `key`, if it is in the list. */
+export const mineByKey = async (key: string) => (await listMine()).find((e) => e.key === key);
+
+/**
+ * "Remover deste celular": the complaint leaves the list, any copy an older version left in the
+ * outbox (with its contact and photos), and any page kept with its protocol.
+ */
+export async function forget(protocol: string): Promise<void> {
+	await transact([MINE, OUTBOX], 'readwrite', async (tx) => {
+		tx.objectStore(MINE).delete(protocol);
+		const outbox = tx.objectStore(OUTBOX);
+		const all = await result(outbox.getAll() as IDBRequest<{ key: string; statusUrl?: string }[]>);
+		for (const e of all)
+			if (e.statusUrl && receiptOf(e.statusUrl)?.protocol === protocol) outbox.delete(e.key);
+	});
+	// (Loaded here: the pages that keep the list need none of it on their first visit.)
+	const { forgetPagesOf } = await import('./pages');
+	await forgetPagesOf(protocol).catch(() => 0);
+}

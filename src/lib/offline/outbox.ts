@@ -1,159 +1,322 @@
 /**
- * The complaint outbox: a complaint made with no signal waits on the phone (IndexedDB) with its
- * Idempotency-Key, created once, and is sent when the connection returns — by Background Sync in
- * the service worker where the browser has it, otherwise on the `online` event or the next visit.
- * The server stores a key once: a retry after a lost reply returns the first answer, so a complaint
- * is never lost and never duplicated. Runs in pages and in the service worker.
+ * The complaint outbox: a complaint made with no signal (or whose request was lost on the way)
+ * waits on the phone (IndexedDB, ./db.ts) and is sent when the connection returns — by Background
+ * Sync in the service worker where the browser has it, otherwise on the `online` event or the next
+ * visit. Runs in pages and in the service worker.
+ *
+ * Keys. Each complaint has its own Idempotency-Key, made on the phone (`newKey`) and never used for
+ * other content: the server stores a key once, so a retry after a lost reply gets the first answer
+ * back — never lost, never filed twice. A record is never overwritten by another complaint with the
+ * same key (`enqueue` gives the newcomer a key of its own); and if the server holds the key for
+ * another complaint (a conflict: a page of an older version reused it), this complaint was
+ * provably not stored, so it travels again under a new key (`sendKey`).
+ *
+ * Outcomes. Only a request that never arrived is "no signal"; a server fault or a rate limit (5xx,
+ * 429) waits too, with backoff; any other answer is a receipt (the complaint leaves the outbox for
+ * "Minhas reclamações", keeping only what the list shows) or a refusal, kept with the server's
+ * words for the rider to read, fix or remove — a refusal is never retried by itself.
+ *
+ * Attachments ride along as Blobs among the fields (photos now; any file field the form gains).
  */
-import { remember, mineOf } from './mine';
+import { postAction, type SubmitResult } from '$lib/islands/submit';
+import { MINE, OUTBOX, readAll, result, transact } from './db';
+import { mergeMine, mineOf, type MineEntry } from './mine';
 
-const DB = 'garupa-outbox';
-const STORE = 'complaints';
-/** Every complaint sent from this phone ("Minhas reclamações"), by protocol: see mine.ts. */
-export const MINE = 'mine';
 export const SYNC_TAG = 'garupa-complaints';
 
+/** Why the server refused a complaint. */
+export interface Refusal {
+	/** The HTTP status. */
+	status: number;
+	/** The server's words, by field (`form`: the whole complaint), when the form action answered. */
+	errors?: Record<string, string>;
+}
+
 export interface OutboxEntry {
-	/** The Idempotency-Key, made once on the phone. */
+	/** Made on the phone for this complaint alone: the record's id and its Idempotency-Key. */
 	key: string;
+	/** The Idempotency-Key it travels with when not `key` (the server held `key` for another one). */
+	sendKey?: string;
 	createdAt: string;
-	/** The form's fields, as the rider filled them (photos as Blobs). */
+	/** The form action it is posted to (`/reclamar`, `/es/reclamar`: the server answers in that language). */
+	action?: string;
+	/** The form's fields, as the rider filled them (files as Blobs). */
 	fields: [string, string | Blob][];
-	state: 'pending' | 'sent' | 'rejected';
-	/** Where the rider follows it, once sent: /reclamacoes/<protocolo>?token=… */
+	/** `sent` only in records an older version kept after sending (see `tidy`). */
+	state: 'pending' | 'rejected' | 'sent';
+	/** Tries in a row that found no signal or a busy server, and when the next one is due (ISO). */
+	tries?: number;
+	nextTryAt?: string;
+	/** What the last try met: no connection, or a server that could not take it now. */
+	waiting?: 'signal' | 'server';
+	/** Why the server refused it (state `rejected`). */
+	problem?: Refusal;
+	/** Older versions: the receipt of a sent one. */
 	statusUrl?: string;
-	/** Why the server refused it (a validation error the rider must fix). */
-	problem?: string;
 }
 
-function open(): Promise<IDBDatabase> {
-	return new Promise((resolve, reject) => {
-		const request = indexedDB.open(DB, 2);
-		request.onupgradeneeded = () => {
-			const db = request.result;
-			if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: 'key' });
-			if (!db.objectStoreNames.contains(MINE)) db.createObjectStore(MINE, { keyPath: 'protocol' });
-		};
-		request.onsuccess = () => resolve(request.result);
-		request.onerror = () => reject(request.error);
-	});
+const FORM_ACTION = /^\/(?:(?:es|en)\/)?reclamar$/;
+const KEY = /^[A-Za-z0-9_-]{1,100}$/;
+
+/**
+ * A new Idempotency-Key: 128 random bits, base64url. `crypto.getRandomValues` works on plain
+ * http too (a phone on the office's network), where `crypto.randomUUID` does not exist.
+ */
+export function newKey(): string {
+	const bytes = crypto.getRandomValues(new Uint8Array(16));
+	let text = '';
+	for (const b of bytes) text += String.fromCharCode(b);
+	return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-async function run<T>(
-	mode: IDBTransactionMode,
-	fn: (store: IDBObjectStore) => IDBRequest<T>,
-	store: string = STORE
-): Promise<T> {
-	const db = await open();
-	try {
-		return await new Promise<T>((resolve, reject) => {
-			const tx = db.transaction(store, mode);
-			const request = fn(tx.objectStore(store));
-			tx.oncomplete = () => resolve(request.result);
-			tx.onerror = () => reject(tx.error);
-			tx.onabort = () => reject(tx.error);
-		});
-	} finally {
-		db.close();
+/**
+ * What a complaint says, as one string: every field but its key, files by name, type and size.
+ * Two sends with the same fingerprint are the same complaint (one key); different ones are not.
+ * @example fingerprint([['chave', 'k1'], ['veiculo', '007']]) === fingerprint([['chave', 'k2'], ['veiculo', '007']]) //=> true
+ */
+export function fingerprint(fields: Iterable<[string, string | Blob]>): string {
+	const parts: [string, string][] = [];
+	for (const [name, value] of fields) {
+		if (name === 'chave') continue;
+		parts.push([
+			name,
+			typeof value === 'string'
+				? `s:${value}`
+				: `f:${'name' in value ? String(value.name) : ''}:${value.type}:${value.size}`
+		]);
 	}
+	return JSON.stringify(parts);
 }
 
-/** The same database, another store (mine.ts). */
-export const runIn = <T>(
-	store: string,
-	mode: IDBTransactionMode,
-	fn: (store: IDBObjectStore) => IDBRequest<T>
-) => run(mode, fn, store);
+/** A form's fields as the outbox keeps them: empty file inputs left out. */
+export const fieldsOf = (form: FormData): [string, string | Blob][] =>
+	[...form.entries()].filter(([, v]) => typeof v === 'string' || v.size > 0);
 
-export const listOutbox = () =>
-	run<OutboxEntry[]>('readonly', (s) => s.getAll() as IDBRequest<OutboxEntry[]>);
-export const putOutbox = (entry: OutboxEntry) => run('readwrite', (s) => s.put(entry));
-export const deleteOutbox = (key: string) => run('readwrite', (s) => s.delete(key));
-
-/** Keep a complaint for later; the key is the one already in the form. */
-export async function enqueue(form: FormData): Promise<OutboxEntry> {
-	const key = String(form.get('chave') ?? '') || crypto.randomUUID();
-	form.set('chave', key);
-	const entry: OutboxEntry = {
-		key,
-		createdAt: new Date().toISOString(),
-		fields: [...form.entries()].filter(([, v]) => typeof v === 'string' || v.size > 0),
-		state: 'pending'
-	};
-	await putOutbox(entry);
+/** Older records: a refusal kept as its bare status. */
+function normal(entry: OutboxEntry): OutboxEntry {
+	const problem: unknown = entry.problem;
+	if (typeof problem === 'string') return { ...entry, problem: { status: Number(problem) || 0 } };
 	return entry;
 }
 
-let flushing: Promise<OutboxEntry[]> | null = null;
-
-/** What the form action answered to a replayed complaint (SvelteKit's JSON action result). */
-type ActionResult =
-	| { type: 'redirect'; location: string }
-	| { type: 'failure'; status: number; data: string }
-	| { type: string };
+export const listOutbox = async () => (await readAll<OutboxEntry>(OUTBOX)).map(normal);
 
 /**
- * What to do with an outbox entry after one try: `sent` (a receipt), `later` (a server fault,
- * rate limited, the same key still being stored elsewhere, or not the action's answer), or
- * `rejected` — refused for good: an invalid complaint, or a body the server refused before the
- * action ran (413 over the body limit, 415), which is plain text, not the action's JSON. Retrying a rejected one forever would only spend the
- * rider's data.
+ * Keep a complaint for later, with the key in its form (`chave`, made for it on the phone). The
+ * same complaint kept twice (a double tap) is one record; another complaint that arrives with a
+ * key already kept gets a new key rather than replacing it.
  */
-export function sendOutcome(
-	status: number,
-	result: ActionResult | null
-): { kind: 'sent'; location: string } | { kind: 'later' } | { kind: 'rejected'; problem: string } {
-	if (result?.type === 'redirect' && 'location' in result)
-		return { kind: 'sent', location: result.location };
-	if (result?.type === 'failure' && 'status' in result) {
-		const failed = result.status;
-		if (failed >= 500 || failed === 429 || failed === 409) return { kind: 'later' };
-		return { kind: 'rejected', problem: String(failed) };
-	}
-	// Not the action's answer (no JSON): only the server's own body checks are final; anything
-	// else (a proxy, a captive portal's page, a server fault) may pass, so try again later.
-	if (result === null && (status === 413 || status === 415))
-		return { kind: 'rejected', problem: String(status) };
-	return { kind: 'later' };
+export async function enqueue(form: FormData, action = '/reclamar'): Promise<OutboxEntry> {
+	const given = String(form.get('chave') ?? '');
+	const fields = fieldsOf(form);
+	return transact(OUTBOX, 'readwrite', async (tx) => {
+		const store = tx.objectStore(OUTBOX);
+		let key = KEY.test(given) ? given : newKey();
+		const held = await result(store.get(key) as IDBRequest<OutboxEntry | undefined>);
+		if (held && held.state !== 'sent' && fingerprint(held.fields) === fingerprint(fields))
+			return normal(held);
+		if (held) key = newKey();
+		form.set('chave', key);
+		const entry: OutboxEntry = {
+			key,
+			createdAt: new Date().toISOString(),
+			action: FORM_ACTION.test(action) ? action : '/reclamar',
+			fields: fieldsOf(form),
+			state: 'pending'
+		};
+		await result(store.put(entry));
+		return entry;
+	});
 }
 
+/** Changes a record only if it is still there (another page or the worker may have sent it). */
+function update(key: string, change: (entry: OutboxEntry) => OutboxEntry | null) {
+	return transact(OUTBOX, 'readwrite', async (tx) => {
+		const store = tx.objectStore(OUTBOX);
+		const held = await result(store.get(key) as IDBRequest<OutboxEntry | undefined>);
+		if (!held) return null;
+		const next = change(normal(held));
+		if (next) await result(store.put(next));
+		return next;
+	});
+}
+
+/** "Tentar de novo": a refused complaint is sent again at the next flush. */
+export const retry = (key: string) =>
+	update(key, (entry) => ({ ...fresh(entry), problem: undefined, state: 'pending' }));
+
+/** The entry with its count of failed tries cleared. */
+const fresh = (entry: OutboxEntry): OutboxEntry => ({
+	...entry,
+	tries: undefined,
+	nextTryAt: undefined,
+	waiting: undefined
+});
+
+/** "Remover deste celular" for one not sent: it leaves the phone. */
+export const discard = (key: string) =>
+	transact(OUTBOX, 'readwrite', async (tx) => {
+		await result(tx.objectStore(OUTBOX).delete(key));
+	});
+
 /**
- * Send every pending complaint through the form action (the same path as a form without
- * JavaScript), with its key. One flush at a time per context; safe to call often.
+ * Sent: the complaint leaves the outbox — its contact, description and photos with it — and its
+ * receipt joins "Minhas reclamações", in one transaction (never in both, never in neither).
  */
-export function flushOutbox(origin = location.origin): Promise<OutboxEntry[]> {
+async function settle(entry: OutboxEntry, statusUrl: string): Promise<MineEntry | null> {
+	const made = mineOf(statusUrl, entry.fields, entry.createdAt);
+	return transact([OUTBOX, MINE], 'readwrite', async (tx) => {
+		let kept: MineEntry | null = null;
+		if (made) {
+			const mine = tx.objectStore(MINE);
+			const old = await result(mine.get(made.protocol) as IDBRequest<MineEntry | undefined>);
+			kept = mergeMine(old, { ...made, key: entry.key });
+			await result(mine.put(kept));
+		}
+		await result(tx.objectStore(OUTBOX).delete(entry.key));
+		return kept;
+	});
+}
+
+/** Records an older version kept after sending them leave the outbox for the list now. */
+async function tidy(entries: OutboxEntry[]): Promise<OutboxEntry[]> {
+	const left: OutboxEntry[] = [];
+	for (const entry of entries) {
+		if (entry.state === 'sent') await settle(entry, entry.statusUrl ?? '').catch(() => null);
+		else left.push(entry);
+	}
+	return left;
+}
+
+/** What an older version left behind after sending (contact, photos, the token URL) goes now. */
+export const tidyOutbox = async () => {
+	await tidy(await listOutbox());
+};
+
+/** Seconds to wait after `tries` failed tries in a row: 5, 10, 20… up to 10 minutes. */
+export const backoffSeconds = (tries: number) => Math.min(5 * 2 ** Math.max(0, tries - 1), 600);
+
+export type Outcome =
+	| { kind: 'sent'; location: string }
+	/** Try again later: `signal` (the request never arrived) or `server` (5xx, 429, 409). */
+	| { kind: 'later'; why: 'signal' | 'server'; retryAfterSeconds?: number }
+	/** The server holds this key for another complaint (this one was not stored). */
+	| { kind: 'conflict' }
+	| { kind: 'refused'; problem: Refusal };
+
+const errorsOf = (
+	data: Record<string, unknown> | undefined
+): Record<string, string> | undefined => {
+	const errors = data?.errors;
+	if (typeof errors !== 'object' || errors === null) return undefined;
+	const words = Object.entries(errors).filter(
+		(e): e is [string, string] => typeof e[1] === 'string'
+	);
+	return words.length ? Object.fromEntries(words) : undefined;
+};
+
+/**
+ * What one try's answer means for the complaint. A request that never arrived, and any answer
+ * that is not the server's own (a captive portal's page with status 200), is "no signal"; a 5xx,
+ * 408 or 429 is the server being unable now; a 409 is the same key still being stored. Any other
+ * 4xx is a refusal — also one before the form action ran (a 403 for an address the server does not
+ * answer for, 413 over the body limit, 415): it is the rider who must hear of it.
+ * @example outcomeOf({ type: 'error', status: 403, error: null }) //=> { kind: 'refused', problem: { status: 403 } }
+ */
+export function outcomeOf(answer: SubmitResult): Outcome {
+	if (answer.type === 'redirect') return { kind: 'sent', location: answer.location };
+	const status = answer.status;
+	if (status === undefined) return { kind: 'later', why: 'signal' };
+	const data = answer.type === 'error' ? undefined : answer.data;
+	if (data?.code === 'idempotency_conflict') return { kind: 'conflict' };
+	if (status >= 500 || status === 429 || status === 408 || status === 409) {
+		const retry = Number(data?.retryAfter);
+		return {
+			kind: 'later',
+			why: 'server',
+			...(Number.isFinite(retry) && retry > 0 ? { retryAfterSeconds: retry } : {})
+		};
+	}
+	if (status >= 400) {
+		const errors = errorsOf(data);
+		return { kind: 'refused', problem: errors ? { status, errors } : { status } };
+	}
+	// A 2xx or 3xx that is not the action's answer: somebody else's page in the way.
+	return { kind: 'later', why: 'signal' };
+}
+
+/** One complaint as the form posts it, with the key it travels under. */
+function bodyOf(entry: OutboxEntry): FormData {
+	const body = new FormData();
+	for (const [name, value] of entry.fields) if (name !== 'chave') body.append(name, value);
+	body.append('chave', entry.sendKey ?? entry.key);
+	return body;
+}
+
+export interface FlushReport {
+	/** Sent now: record key → receipt. */
+	sent: { key: string; statusUrl: string }[];
+	/** Refused now. */
+	refused: OutboxEntry[];
+}
+
+let flushing: Promise<FlushReport> | null = null;
+
+/**
+ * Send every pending complaint that is due through the form action (the same path as a form
+ * without JavaScript). `force` ignores the backoff (the connection just came back, the rider
+ * asked). One flush at a time per page or worker; safe to call often.
+ */
+export function flushOutbox(
+	options: { origin?: string; force?: boolean; send?: typeof fetch } = {}
+): Promise<FlushReport> {
+	const { origin = location.origin, force = false, send = fetch } = options;
 	flushing ??= (async () => {
-		const sent: OutboxEntry[] = [];
-		for (const entry of await listOutbox()) {
+		const report: FlushReport = { sent: [], refused: [] };
+		for (let entry of await tidy(await listOutbox())) {
 			if (entry.state !== 'pending') continue;
-			const body = new FormData();
-			for (const [name, value] of entry.fields) body.append(name, value);
-			let response: Response;
-			try {
-				response = await fetch(`${origin}/reclamar`, {
-					method: 'POST',
-					body,
-					headers: { accept: 'application/json', 'x-sveltekit-action': 'true' }
-				});
-			} catch {
-				break; // still offline: try again later
+			if (!force && entry.nextTryAt && Date.parse(entry.nextTryAt) > Date.now()) continue;
+			const post = (e: OutboxEntry) =>
+				postAction(`${origin}${e.action ?? '/reclamar'}`, bodyOf(e), true, send);
+			let outcome = outcomeOf(await post(entry));
+			if (outcome.kind === 'conflict') {
+				// Provably not stored under its key: a key of its own, once, unless a page or the
+				// worker already gave it one (then that one sends it).
+				const old = entry.sendKey ?? entry.key;
+				const renamed = await update(entry.key, (e) =>
+					(e.sendKey ?? e.key) === old && e.state === 'pending' ? { ...e, sendKey: newKey() } : null
+				);
+				if (!renamed) continue;
+				entry = renamed;
+				outcome = outcomeOf(await post(entry));
+				if (outcome.kind === 'conflict') outcome = { kind: 'refused', problem: { status: 422 } };
 			}
-			const result = (await response.json().catch(() => null)) as ActionResult | null;
-			const outcome = sendOutcome(response.status, result);
 			if (outcome.kind === 'sent') {
-				const done: OutboxEntry = { ...entry, state: 'sent', statusUrl: outcome.location };
-				await putOutbox(done);
-				// Kept in "Minhas reclamações" like one sent online.
-				const mine = mineOf(outcome.location, entry.fields, entry.createdAt);
-				if (mine) await remember(mine).catch(() => undefined);
-				sent.push(done);
+				await settle(entry, outcome.location);
+				report.sent.push({ key: entry.key, statusUrl: outcome.location });
+			} else if (outcome.kind === 'refused') {
+				const { problem } = outcome;
+				const refused = await update(entry.key, (e) => ({
+					...fresh(e),
+					state: 'rejected',
+					problem
+				}));
+				if (refused) report.refused.push(refused);
 			} else if (outcome.kind === 'later') {
+				const { why } = outcome;
+				const tries = (entry.tries ?? 0) + 1;
+				const wait = Math.max(backoffSeconds(tries), outcome.retryAfterSeconds ?? 0);
+				await update(entry.key, (e) => ({
+					...e,
+					tries,
+					waiting: why,
+					nextTryAt: new Date(Date.now() + wait * 1000).toISOString()
+				}));
+				// No signal, or a server that cannot take one now: the others would fare no better.
 				break;
-			} else {
-				await putOutbox({ ...entry, state: 'rejected', problem: outcome.problem });
 			}
 		}
-		return sent;
+		return report;
 	})().finally(() => (flushing = null));
 	return flushing;
 }

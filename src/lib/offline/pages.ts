@@ -54,6 +54,30 @@ export async function forgetStaffPages(): Promise<number> {
 	return removed;
 }
 
+/**
+ * Removes from every cache of this site each kept page that names the complaint `protocol` (its
+ * receipt, under any address): "remover deste celular" leaves nothing of it behind. The worker
+ * never keeps a receipt (mayKeep), but a phone that kept one under an older version is cleaned
+ * too. Returns how many entries it removed.
+ */
+export async function forgetPagesOf(protocol: string): Promise<number> {
+	if (!('caches' in globalThis)) return 0;
+	let removed = 0;
+	for (const name of await caches.keys()) {
+		const cache = await caches.open(name);
+		for (const request of await cache.keys()) {
+			let path: string;
+			try {
+				path = decodeURIComponent(new URL(request.url).pathname);
+			} catch {
+				continue;
+			}
+			if (path.includes(protocol) && (await cache.delete(request))) removed++;
+		}
+	}
+	return removed;
+}
+
 /** Store the current page and the offline pages in the rider's language, if not stored yet. */
 export async function keepPagesOffline(paths: readonly string[]): Promise<void> {
 	if (!('caches' in globalThis)) return;

@@ -98,6 +98,26 @@ describe('public base URL (PUBLIC_BASE_URL, then ORIGIN) for the QR cards', () =
 	);
 });
 
+describe('TRUSTED_ORIGINS: other origins whose pages may post the forms', () => {
+	const cases: [value: string | undefined, origins: string[], why: string][] = [
+		[undefined, [], 'unset: only ORIGIN'],
+		['http://127.0.0.1:3000', ['http://127.0.0.1:3000'], "npm start's loopback twin"],
+		[
+			' http://127.0.0.1:3000/ , https://b.example ',
+			['http://127.0.0.1:3000', 'https://b.example'],
+			'several, trimmed, a bare trailing slash is the origin'
+		]
+	];
+	for (const [value, origins, why] of cases)
+		test(`${JSON.stringify(value)} → ${JSON.stringify(origins)}: ${why}`, () =>
+			expect(loadConfig({ TRUSTED_ORIGINS: value }).trustedOrigins).toEqual(origins));
+
+	test.each([['127.0.0.1:3000'], ['ftp://a.example'], ['https://a.example/app'], ['*']])(
+		'refuses %s',
+		(value) => expect(() => loadConfig({ TRUSTED_ORIGINS: value })).toThrow(/TRUSTED_ORIGINS/)
+	);
+});
+
 describe('CONTACT_RETENTION_DAYS: the rider contact erased N days after close (LGPD)', () => {
 	const cases: [value: string | undefined, days: number, why: string][] = [
 		[undefined, 180, 'unset: 180 days'],

@@ -40,6 +40,13 @@ export interface Config {
 	 */
 	publicBaseUrl: string | null;
 	/**
+	 * Origins besides the app's own (`ORIGIN`) whose pages may post its forms (`TRUSTED_ORIGINS`,
+	 * separated by commas): the cross-site check (src/lib/server/http/origin.ts) refuses every other
+	 * one. Empty by default; `npm start` names http://127.0.0.1:<port> beside its
+	 * http://localhost:<port>, so a developer may open either.
+	 */
+	trustedOrigins: string[];
+	/**
 	 * Days a rider's contact is kept after their complaint closes, then erased (LGPD, Lei
 	 * 13.709/2018, art. 16): `CONTACT_RETENTION_DAYS`, 180 by default.
 	 */
@@ -91,6 +98,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
 			DEFAULT_COMPLAINTS_RATE_LIMIT
 		),
 		publicBaseUrl: publicBaseUrl(env),
+		trustedOrigins: trustedOrigins(env['TRUSTED_ORIGINS']?.trim() ?? ''),
 		contactRetentionDays: contactRetentionDays(env['CONTACT_RETENTION_DAYS']?.trim() ?? ''),
 		municipio: env['GARUPA_MUNICIPIO']?.trim() || 'rolim-de-moura'
 	};
@@ -138,6 +146,28 @@ function publicBaseUrl(env: Env): string | null {
 		return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 	}
 	return null;
+}
+
+/** `http://127.0.0.1:3000, https://outro.example`: origins, each http(s), with no path. */
+function trustedOrigins(value: string): string[] {
+	if (value === '') return [];
+	return value
+		.split(/[\s,]+/)
+		.filter(Boolean)
+		.map((item) => {
+			let url: URL | null = null;
+			try {
+				url = new URL(item);
+			} catch {
+				url = null;
+			}
+			if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash)
+				throw new ConfigError(
+					`TRUSTED_ORIGINS "${item}" precisa ser uma origem http(s) sem caminho, ex.: ` +
+						'http://127.0.0.1:3000 (separe várias por vírgulas).'
+				);
+			return url.origin;
+		});
 }
 
 /** `20/600`: 20 requests per 600 seconds. */

@@ -3,7 +3,6 @@ import { fail, redirect } from '@sveltejs/kit';
 import { localISO, addDays } from '$lib/domain/clock';
 import { commonSituations, situationCite, type Situation } from '$lib/domain/offenses';
 import { OVERCHARGE_CODE } from '$lib/domain/complaint';
-import { normalizePrefix } from '$lib/domain/plate';
 import { m } from '$lib/paraglide/messages';
 import { getLocale } from '$lib/paraglide/runtime';
 import { profile } from '$lib/profile';
@@ -15,6 +14,7 @@ import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '$lib/server/photos';
 import { rulesBundle } from '$lib/server/rules';
 import { listStands } from '$lib/server/stands';
 import type { Actions, PageServerLoad } from './$types';
+import { prefillOf } from './prefill';
 
 /** Up to three photos of 5 MB and the fields (the photos are shrunk in the browser first). */
 const FORM_MAX_BYTES = MAX_PHOTOS * MAX_PHOTO_BYTES + 64 * 1024;
@@ -54,8 +54,6 @@ export const load: PageServerLoad = async ({ url }) => {
 	const now = new Date();
 	const local = localISO(now, profile.timeZone).slice(0, 16);
 	const catalog = catalogAt(now);
-	const veiculo = url.searchParams.get('veiculo')?.slice(0, 20) ?? '';
-	const situacao = url.searchParams.get('situacao') ?? '';
 	const common = commonSituations(catalog);
 	const tiles = new Set(common.map((s) => s.code));
 	const byCode = new Map(catalog.situations.map((s) => [s.code, s]));
@@ -71,11 +69,15 @@ export const load: PageServerLoad = async ({ url }) => {
 				.map(brief)
 		}))
 		.filter((g) => g.situations.length > 0);
+	const { veiculo, situacao } = prefillOf(url.search, new Set(byCode.keys()));
 	return {
-		veiculo: normalizePrefix(veiculo) ? veiculo : veiculo.replace(/[^A-Za-z0-9 -]/g, ''),
-		situacao: byCode.has(situacao) ? situacao : null,
+		veiculo,
+		situacao,
 		now: local,
 		earliest: `${addDays(local.slice(0, 10), -365)}T00:00`,
+		// The key a form posted without JavaScript carries. With it, the island makes its own for
+		// each complaint on the phone (this page may be a copy kept for offline use, the same
+		// HTML for every visit).
 		key: crypto.randomUUID(),
 		tiles: common.map(brief),
 		groups,
@@ -123,6 +125,8 @@ export const actions = {
 			// eslint-disable-next-line no-fallthrough -- redirect throws
 			case 'conflict':
 				return fail(422, {
+					// Read by the outbox (src/lib/offline/outbox.ts): this complaint was not stored.
+					code: 'idempotency_conflict',
 					errors: worded({ form: 'complaint_error_conflict' }),
 					...echoed,
 					values: { ...echoed.values, chave: crypto.randomUUID() }
