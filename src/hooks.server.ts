@@ -9,6 +9,7 @@ import { closeDb, db } from '$lib/server/db';
 import { scheduleContactErasure } from '$lib/server/lgpd';
 import { handleAddress, warnProxyOnce } from '$lib/server/http/address';
 import { handleHeaders } from '$lib/server/http/headers';
+import { installNodeLayer } from '$lib/server/http/node';
 import { handleLog, log, logError } from '$lib/server/log';
 import { profileStartupErrors } from '$lib/server/profile-startup';
 import { initDatabase } from '$lib/server/startup';
@@ -17,6 +18,8 @@ import { initDatabase } from '$lib/server/startup';
  * building: the build machine needs no database). */
 export const init: ServerInit = async () => {
 	if (building) return;
+	// Below SvelteKit: headers on static files, and bodies left unread by an early answer.
+	installNodeLayer();
 	// GARUPA_MUNICIPIO names the profile: unknown, invalid or not the one built in → no start.
 	const problems = profileStartupErrors(config.municipio);
 	if (problems.length > 0) {

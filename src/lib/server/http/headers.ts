@@ -32,6 +32,12 @@ export const PERMISSIONS_POLICY = [
 	'xr-spatial-tracking=()'
 ].join(', ');
 
+/**
+ * The CSP of an answer that is neither a page nor a script (the manifest, icons, JSON, text): it
+ * may run and load nothing, and no page may frame it, should anyone open it as a document.
+ */
+export const NOT_A_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'";
+
 /** Whether a URL carries a token (a complaint receipt's `?token=`): its Referer would leak it. */
 export function carriesToken(url: URL): boolean {
 	for (const key of url.searchParams.keys()) if (/token/i.test(key)) return true;
