@@ -98,6 +98,8 @@ describe('an early answer leaves the keep-alive connection usable', { timeout: 2
 		// The second request is not answered on it: the client sends it again on a new one.
 		expect(await twoOnOneConnection(post('/limit', 2_000_000))).toEqual(['413', 'closed']);
 	});
+	it('a body declared past the body size limit (never read at all): a clean close too', async () =>
+		expect(await twoOnOneConnection(post('/refuse', 17_000_000))).toEqual(['403', 'closed']));
 });
 
 describe('an oversized body always gets its answer, never a reset', { timeout: 60_000 }, () => {

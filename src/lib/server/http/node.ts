@@ -29,8 +29,6 @@ import { NOT_A_PAGE_CSP, securityHeaders } from './headers';
 export const DRAIN_BYTES = 1024 * 1024;
 /** After a `Connection: close` answer, how long the client may keep sending before the close. */
 export const LINGER_MS = 5000;
-/** …and how much it may send meanwhile (dropped unread). */
-export const LINGER_BYTES = 64 * 1024 * 1024;
 
 /** What becomes of a body not read to its end when the answer starts. */
 export type BodyPlan = 'none' | 'drain' | 'close';
@@ -58,27 +56,18 @@ function dropBody(req: IncomingMessage): void {
  * Node ends a `Connection: close` answer with `socket.destroySoon()`: FIN, then destroy as soon as
  * the answer is written. Bytes the client had already sent then meet a closed socket, whose reset
  * can reach the client before it reads the answer. Here the socket stays open for reading (the
- * body flows on into `dropBody`) until the client closes its side, LINGER_MS pass or LINGER_BYTES
- * arrive; then it is destroyed.
+ * body flows on into `dropBody`) until the client closes its side or LINGER_MS pass; then it is
+ * destroyed. (No 'data' listener on the socket: Node's server reads it through the parser, and a
+ * listener would switch that off.)
  */
 function lingerOnClose(socket: Socket): void {
 	const own = socket as Socket & { destroySoon?: () => void };
 	if (typeof own.destroySoon !== 'function') return;
 	own.destroySoon = () => {
 		if (!socket.writableEnded) socket.end();
-		const started = socket.bytesRead;
-		const close = () => {
-			clearTimeout(timer);
-			socket.off('data', counted);
-			socket.destroy();
-		};
-		const counted = () => {
-			if (socket.bytesRead - started > LINGER_BYTES) close();
-		};
-		const timer = setTimeout(close, LINGER_MS);
+		const timer = setTimeout(() => socket.destroy(), LINGER_MS);
 		timer.unref();
-		socket.on('data', counted);
-		socket.once('end', close);
+		socket.once('end', () => socket.destroy());
 		socket.once('close', () => clearTimeout(timer));
 	};
 }
