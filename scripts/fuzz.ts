@@ -584,7 +584,20 @@ export async function send(base: string, request: FuzzRequest, cookie?: string):
 		await response.arrayBuffer().catch(() => undefined);
 		return { status: response.status, label: request.label, path: request.path };
 	} catch (e) {
-		const error = e instanceof Error ? `${e.message} ${String(e.cause ?? '')}` : String(e);
+		const body = request.body;
+		const size =
+			typeof body === 'string'
+				? body.length
+				: body instanceof Uint8Array
+					? body.byteLength
+					: body instanceof FormData
+						? 'form-data'
+						: body
+							? 'urlencoded'
+							: 'none';
+		const error =
+			(e instanceof Error ? `${e.message} ${String(e.cause ?? '')}` : String(e)) +
+			` (body: ${size}, ${request.headers['content-type'] ?? 'no type'})`;
 		return { status: 0, label: request.label, path: request.path, error, reset: true };
 	}
 }
