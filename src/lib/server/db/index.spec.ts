@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
@@ -193,5 +193,30 @@ describe('migrations', () => {
 		expect(stand.lat).toBe(-11.7271);
 		await db.deleteFrom('stand').execute();
 		expect(await db.selectFrom('stand_prefix').selectAll().execute()).toEqual([]);
+	});
+});
+
+describe('the database files are private to the app’s user', () => {
+	const mode = (path: string) => statSync(path).mode & 0o777;
+	test('a new database: 0600 (and its -wal and -shm), its new folder 0700', async () => {
+		const path = join(dir, 'nested', 'garupa.db');
+		await migrate(db);
+		expect(mode(join(dir, 'nested'))).toBe(0o700);
+		expect(mode(path)).toBe(0o600);
+		for (const side of ['-wal', '-shm'])
+			if (existsSync(path + side)) expect(mode(path + side), side).toBe(0o600);
+		expect(existsSync(`${path}-wal`)).toBe(true);
+	});
+	test('a database an older version left 0644 is narrowed to 0600 at open', async () => {
+		const path = join(dir, 'antigo.db');
+		writeFileSync(path, '');
+		chmodSync(path, 0o644);
+		const old = createDb({ kind: 'sqlite', path });
+		try {
+			await migrate(old);
+			expect(mode(path)).toBe(0o600);
+		} finally {
+			await old.destroy();
+		}
 	});
 });
