@@ -686,7 +686,13 @@ export async function startFuzzServer(): Promise<FuzzServer> {
 	await db.destroy();
 	const server = await startServer(`file:${path}`, {
 		BODY_SIZE_LIMIT: '16M',
-		COMPLAINTS_RATE_LIMIT: '1000000/600'
+		COMPLAINTS_RATE_LIMIT: '1000000/600',
+		// The client's pool (undici) stops reusing an idle socket a second before the server's
+		// 5 s keep-alive timeout, by a coarse timer; on a loaded machine it can pick one the server
+		// is closing at that instant — the idle race every HTTP/1.1 client must retry (browsers
+		// do). The round looks for resets the server causes, so idle connections outlive any
+		// pause in it.
+		KEEP_ALIVE_TIMEOUT: '60'
 	});
 	const sign = (role: keyof typeof FUZZ_ACCOUNTS) =>
 		signInCookie(server.url, FUZZ_ACCOUNTS[role].email, FUZZ_ACCOUNTS[role].password);

@@ -56,6 +56,9 @@ export class ScryptBusyError extends Error {
 export const scryptBusy = (lane: Lane = 'anonymous'): boolean =>
 	running >= MAX_CONCURRENT && waiting[lane].length >= MAX_QUEUE[lane];
 
+/** Derivations waiting in `lane` now (the benchmark waits for a flood to fill the queue). */
+export const scryptWaiting = (lane: Lane): number => waiting[lane].length;
+
 /** Derivations started since the process began (tests and the benchmark count password checks). */
 export const derivationsStarted = (): number => started;
 
