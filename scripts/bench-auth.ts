@@ -7,9 +7,15 @@
  * Then the lockout under a burst (issue 11): 40 wrong sign-ins for one account sent at once from
  * one address while the member signs in from another — how long the member waits, and how many
  * of the 40 reached a password check.
+ *
+ * Then a flood from 16 addresses (IPv6 /64s, 3 wrong sign-ins at once each, kept up): how long
+ * the member waits from a 17th address without a device cookie (one turn among the 16
+ * addresses), and with the device cookie a previous sign-in left (ahead of the flood), and how
+ * many of the flood's checks ran meanwhile.
  */
 import { hashPassword, MAX_CONCURRENT, verifyPassword } from '../src/lib/server/auth/password';
 import { signIn } from '../src/lib/server/auth/login';
+import { derivationsStarted, scryptWaiting } from '../src/lib/server/auth/password';
 import { createStaff } from '../src/lib/server/auth/staff';
 import { createDb, migrate } from '../src/lib/server/db';
 
@@ -43,6 +49,39 @@ const memberMs = performance.now() - t;
 const answers = await Promise.all(burst);
 const burstTotalMs = performance.now() - t;
 if (!member.ok) throw new Error('the member could not sign in during the burst');
+
+// The flood: 16 × 3 loops of wrong sign-ins on unknown e-mails, from 16 /64s.
+let flooding = true;
+let n = 0;
+const loops = Array.from({ length: 48 }, async (_, i) => {
+	while (flooding) {
+		n++;
+		await signIn(db, {
+			email: `alvo${n % 50}@garupa.test`,
+			password: `errada ${n} longa`,
+			address: `2001:db8:${i % 16}::${n.toString(16)}`
+		});
+	}
+});
+// Until the flood fills the queue of password checks: one attempt of each address waiting.
+while (scryptWaiting('anonymous') < 14) await new Promise((resolve) => setTimeout(resolve, 50));
+const timed = async (input: Parameters<typeof signIn>[1]) => {
+	const checks = derivationsStarted();
+	const started = performance.now();
+	const result = await signIn(db, input);
+	if (!result.ok)
+		throw new Error(`the member could not sign in during the flood: ${result.message}`);
+	return { result, ms: performance.now() - started, checks: derivationsStarted() - checks };
+};
+const anonymous = await timed({ email: 'bench@garupa.test', password, address: '198.51.100.17' });
+const known = await timed({
+	email: 'bench@garupa.test',
+	password,
+	address: '198.51.100.18',
+	device: anonymous.result.ok ? anonymous.result.device : undefined
+});
+flooding = false;
+await Promise.all(loops);
 await db.destroy();
 
 console.log(
@@ -54,6 +93,10 @@ console.log(
 		memberSignInDuringBurstMs: Math.round(memberMs),
 		burstPasswordChecks: answers.filter((a) => !a.ok && a.status === 400).length,
 		burstLocked429: answers.filter((a) => !a.ok && a.status === 429).length,
-		burstTotalMs: Math.round(burstTotalMs)
+		burstTotalMs: Math.round(burstTotalMs),
+		floodMemberMs: Math.round(anonymous.ms),
+		floodMemberChecksMeanwhile: anonymous.checks,
+		floodMemberDeviceCookieMs: Math.round(known.ms),
+		floodMemberDeviceCookieChecksMeanwhile: known.checks
 	})
 );

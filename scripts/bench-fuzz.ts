@@ -1,13 +1,15 @@
 /**
- * The long fuzzing round (issue 11): FUZZ_REQUESTS generated requests (default 1,500) per visitor
- * — anonymous, fiscal, gestor — to every public endpoint and form action of the built server
- * (scripts/fuzz.ts). Prints one JSON line: the counts by status, the 5xx, the requests left
- * unanswered and the stack traces in the server's log (all three must be 0). Run by
+ * The long fuzzing round: FUZZ_REQUESTS generated requests (default 1,800) per visitor —
+ * anonymous, fiscal, gestor — to every public endpoint and form action of the built server
+ * (scripts/fuzz.ts): malformed bodies, and bodies up to 17 MB, some sent on a keep-alive
+ * connection followed by a valid request. Prints one JSON line: the counts by status, the 5xx,
+ * the connections reset or left unanswered (each request is sent once), the keep-alive pairs and
+ * how many of their follow-ups were answered, and the stack traces in the server's log. Run by
  * `npm run bench`; alone: `npx tsx scripts/bench-fuzz.ts`.
  */
 import { countByStatus, fuzzRound, skipFor, stackLines, startFuzzServer, VISITORS } from './fuzz';
 
-const PER_ROUND = Number(process.env.FUZZ_REQUESTS ?? 1500);
+const PER_ROUND = Number(process.env.FUZZ_REQUESTS ?? 1800);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
 
 const fuzz = await startFuzzServer();
@@ -32,6 +34,15 @@ const byStatus = Object.fromEntries(
 	Object.entries(countByStatus(outcomes)).map(([status, n]) => [`status${status}`, n])
 );
 const errors = outcomes.filter((o) => o.status >= 500);
+const pairs = outcomes.filter((o) => o.next !== undefined);
+const resets = outcomes.filter((o) => o.reset);
+if (resets.length)
+	console.error(
+		resets
+			.slice(0, 20)
+			.map((o) => `reset: ${o.label} ${o.error ?? ''} ${o.path.slice(0, 200)}`)
+			.join('\n')
+	);
 if (errors.length)
 	console.error(
 		errors
@@ -47,6 +58,11 @@ console.log(
 		...byStatus,
 		serverErrors5xx: errors.length,
 		unanswered: outcomes.filter((o) => o.status === 0).length,
+		resets: outcomes.filter((o) => o.reset).length,
+		bodiesOver1MiB: outcomes.filter((o) => (o.bodyBytes ?? 0) > 1024 * 1024).length,
+		keepAlivePairs: pairs.length,
+		pairsNextAnswered: pairs.filter((o) => o.next === 200).length,
+		pairsClosedCleanly: pairs.filter((o) => o.next === 'closed').length,
 		stackTraces: stackLines(fuzz.server.output()).length
 	})
 );

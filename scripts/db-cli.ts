@@ -5,8 +5,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The path of `pg_dump`/`pg_restore`, or null when PostgreSQL's client is not installed. */
-export function pgTool(name: 'pg_dump' | 'pg_restore'): string | null {
+/** The path of a PostgreSQL client program, or null when PostgreSQL's client is not installed. */
+export function pgTool(name: 'pg_dump' | 'pg_restore' | 'psql'): string | null {
 	for (const dir of (process.env.PATH ?? '').split(':'))
 		if (dir && existsSync(join(dir, name))) return join(dir, name);
 	const debian = '/usr/lib/postgresql';
@@ -17,7 +17,7 @@ export function pgTool(name: 'pg_dump' | 'pg_restore'): string | null {
 }
 
 export const NO_PG_CLIENT =
-	'o cliente do PostgreSQL não está instalado (pg_dump/pg_restore). No Debian: ' +
+	'o cliente do PostgreSQL não está instalado (pg_dump, pg_restore, psql). No Debian: ' +
 	'apt-get install postgresql-client (a mesma versão do servidor, ou mais nova).';
 
 /** Exit statuses: 0 done, 1 failed (nothing changed), 2 usage. */

@@ -161,6 +161,42 @@ export interface FuzzRequest {
 	label: string;
 	/** Sent as written on a socket (headers fetch would refuse or fix). */
 	raw?: boolean;
+	/**
+	 * Sent on a socket of its own with a body of `bodyBytes`, then a valid request on the same
+	 * keep-alive connection: both must be answered (or the first must say `Connection: close`).
+	 */
+	keepAlive?: { bodyBytes: number };
+}
+
+/** Share of body requests sent as a keep-alive pair (the body's size drawn from PAIR_SIZES). */
+export const KEEP_ALIVE_SHARE = 0.15;
+/** Small, around the drain bound (1 MiB), past the API's 1 MiB, and past BODY_SIZE_LIMIT (16 MB). */
+const PAIR_SIZES = [
+	0, 2_000, 140_000, 600_000, 1_000_000, 1_050_000, 2_000_000, 10_000_000, 17_000_000
+];
+
+/** A body of one of PAIR_SIZES, of any type, with or without the Origin header (403 CSRF). */
+function keepAlivePair(
+	r: Rand,
+	target: Target,
+	path: string,
+	headers: Record<string, string>,
+	label: string
+): FuzzRequest {
+	const type = pick(r, [
+		'application/json',
+		'application/x-www-form-urlencoded',
+		'multipart/form-data; boundary=zz',
+		'text/plain',
+		'image/jpeg'
+	]);
+	return {
+		method: target.method,
+		path,
+		headers: { ...headers, 'content-type': type },
+		label: `${label} [keep-alive]`,
+		keepAlive: { bodyBytes: pick(r, PAIR_SIZES) }
+	};
 }
 
 /** A route id with its parameters filled (nasty or plausible). */
@@ -200,10 +236,32 @@ function query(r: Rand, fields: string[]): string {
 	];
 	const n = Math.floor(r() * 4);
 	for (let i = 0; i < n; i++) {
-		const v = value(r);
-		params.push(`${enc(pick(r, names))}=${enc(v.length > 2000 ? v.slice(0, 2000) : v)}`);
+		const name = pick(r, names);
+		const v = DATE_PARAMS.has(name) && r() < 0.7 ? dateValue(r) : value(r);
+		params.push(`${enc(name)}=${enc(v.length > 2000 ? v.slice(0, 2000) : v)}`);
 	}
 	return params.join('&');
+}
+
+/** Query parameters that hold a date or an instant somewhere in the app (Open311, the API, staff lists). */
+const DATE_PARAMS = new Set(['at', 'de', 'ate', 'year', 'start_date', 'end_date']);
+
+/** Dates at and past the edges of the calendar, as a day, an instant or a year. */
+function dateValue(r: Rand): string {
+	const year = pick(r, ['0000', '0001', '1969', '1970', '2026', '2099', '9998', '9999']);
+	const day = pick(r, ['01-01', '02-29', '02-30', '12-31', '13-01', '00-00']);
+	return pick(r, [
+		`${year}-${day}`,
+		`${year}-${day}T23:59:59-04:00`,
+		`${year}-${day}T00:00:00Z`,
+		`${year}-${day}T24:00:00+14:00`,
+		'+275760-09-13T00:00:00Z',
+		'-271821-04-20T00:00:00Z',
+		'+010000-01-01',
+		year,
+		'99999',
+		'-1'
+	]);
 }
 
 function formBody(r: Rand, fields: string[]): URLSearchParams {
@@ -261,8 +319,10 @@ export function generate(r: Rand, target: Target, origin: string): FuzzRequest {
 	const q = query(r, target.fields);
 	let path = pathOf(r, target.id);
 	if (target.kind === 'action') {
-		const name = r() < 0.1 ? pick(r, [...PROTO_KEYS, 'nada', '', '%E0%A4%A']) : target.action;
-		const act = name === 'default' ? '' : `/${name}`;
+		// The route's own action (the default one has no name in the URL), or a name no route may
+		// answer with a 5xx: `default` (SvelteKit reserves it), prototype keys, nonsense.
+		const odd = r() < 0.15 ? pick(r, [...PROTO_KEYS, 'default', 'nada', '', '%E0%A4%A']) : null;
+		const act = odd !== null ? `/${odd}` : target.action === 'default' ? '' : `/${target.action}`;
 		path += `?${act}${q ? `${act ? '&' : ''}${q}` : ''}`;
 	} else if (q) path += `?${q}`;
 	const headers: Record<string, string> = {};
@@ -281,6 +341,7 @@ export function generate(r: Rand, target: Target, origin: string): FuzzRequest {
 	if (target.method === 'GET' || target.method === 'HEAD' || target.method === 'OPTIONS')
 		return { method: target.method, path, headers, label };
 
+	if (r() < KEEP_ALIVE_SHARE) return keepAlivePair(r, target, path, headers, label);
 	const kind = r();
 	if (kind < 0.25)
 		return { method: target.method, path, headers, body: formBody(r, target.fields), label };
@@ -346,8 +407,14 @@ export interface Outcome {
 	status: number;
 	label: string;
 	path: string;
-	/** Why no answer came (status 0). */
+	/** Why no answer came (status 0), or why the connection broke (a reset). */
 	error?: string;
+	/** The connection was reset or stalled instead of answered (ECONNRESET, EPIPE, no answer). */
+	reset?: boolean;
+	/** Keep-alive pairs: the status of the request sent after it on the same connection. */
+	next?: number | 'closed';
+	/** Keep-alive pairs: the size of the body sent. */
+	bodyBytes?: number;
 }
 
 /** The status line of an answer to a request written as is on a socket (0: none). */
@@ -379,39 +446,160 @@ function sendRaw(base: string, request: FuzzRequest, cookie?: string): Promise<n
 	});
 }
 
+/** An HTTP/1.1 answer read off a socket: its status and whether it closes the connection. */
+interface Answer {
+	status: number;
+	close: boolean;
+}
+
 /**
- * Sends one request. A connection error is retried once (a keep-alive connection the server
- * closed after refusing a body); a second one counts as status 0.
+ * The complete answers at the start of `bytes`, framed by Content-Length or chunked encoding (a
+ * second answer starts right after the first one's body, not on a line of its own).
+ */
+export function parseAnswers(bytes: Buffer): Answer[] {
+	const answers: Answer[] = [];
+	let at = 0;
+	for (;;) {
+		const end = bytes.indexOf('\r\n\r\n', at);
+		if (end < 0) return answers;
+		const head = bytes.subarray(at, end).toString('latin1');
+		const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
+		const close = /\r\nconnection: *close/i.test(head);
+		let next = end + 4;
+		const length = /\r\ncontent-length: *(\d+)/i.exec(head);
+		if (/\r\ntransfer-encoding: *chunked/i.test(head)) {
+			for (;;) {
+				const line = bytes.indexOf('\r\n', next);
+				if (line < 0) return answers;
+				const size = Number.parseInt(bytes.subarray(next, line).toString('latin1'), 16);
+				next = line + 2 + size + 2;
+				if (next > bytes.length) return answers;
+				if (size === 0) break;
+			}
+		} else if (length) {
+			next += Number(length[1]);
+			if (next > bytes.length) return answers;
+		}
+		answers.push({ status, close });
+		at = next;
+	}
+}
+
+/**
+ * A keep-alive pair: `request` with its body, then `GET /healthz` on the same connection. The
+ * client behaves as RFC 9112 asks: it stops sending a body once an answer says the server closes
+ * the connection, and then expects no answer to the second request (it would send it again on a
+ * new connection).
+ */
+function sendPair(base: string, request: FuzzRequest, cookie?: string): Promise<Outcome> {
+	const url = new URL(base);
+	const size = request.keepAlive?.bodyBytes ?? 0;
+	const about = { label: request.label, path: request.path, bodyBytes: size };
+	return new Promise((resolve) => {
+		const socket = connect(Number(url.port), url.hostname);
+		let received = Buffer.alloc(0);
+		let answers: Answer[] = [];
+		let settled = false;
+		const closing = () => answers[0]?.close === true;
+		const finish = (outcome: Partial<Outcome>) => {
+			if (settled) return;
+			settled = true;
+			clearTimeout(timer);
+			socket.destroy();
+			const [first, next] = answers;
+			resolve({
+				...about,
+				status: first?.status ?? 0,
+				...(next ? { next: next.status } : {}),
+				...outcome
+			});
+		};
+		const timer = setTimeout(() => finish({ reset: true, error: 'no answer in 20 s' }), 20_000);
+		socket.on('data', (chunk: Buffer) => {
+			received = Buffer.concat([received, chunk]);
+			answers = parseAnswers(received);
+			if (answers.length >= 2) finish({});
+		});
+		socket.on('error', (e: NodeJS.ErrnoException) =>
+			finish({ reset: true, error: e.code ?? e.message })
+		);
+		// Closed after an answer that said so: clean. Closed otherwise: the pair was cut.
+		socket.on('close', () =>
+			finish(
+				closing() && answers.length === 1
+					? { next: 'closed' }
+					: { reset: true, error: `closed after ${answers.length} answer(s)` }
+			)
+		);
+		const headers = {
+			host: url.host,
+			...request.headers,
+			...(cookie ? { cookie } : {}),
+			'content-length': String(size)
+		};
+		socket.write(
+			`${request.method} ${request.path} HTTP/1.1\r\n` +
+				Object.entries(headers)
+					.map(([k, v]) => `${k}: ${v}\r\n`)
+					.join('') +
+				'\r\n'
+		);
+		const chunk = Buffer.alloc(64 * 1024, 'x');
+		let sent = 0;
+		const pump = () => {
+			while (sent < size && !closing() && !settled) {
+				const n = Math.min(chunk.length, size - sent);
+				sent += n;
+				if (!socket.write(n === chunk.length ? chunk : chunk.subarray(0, n))) {
+					socket.once('drain', pump);
+					return;
+				}
+			}
+			if (!closing() && !settled)
+				socket.write(`GET /healthz HTTP/1.1\r\nhost: ${url.host}\r\n\r\n`);
+		};
+		pump();
+	});
+}
+
+/**
+ * Sends one request, once: a connection reset or an unanswered request is an outcome (status 0,
+ * `reset`), never retried away.
  */
 export async function send(base: string, request: FuzzRequest, cookie?: string): Promise<Outcome> {
-	if (request.raw)
-		return {
-			status: await sendRaw(base, request, cookie),
-			label: request.label,
-			path: request.path
-		};
-	const headers = { ...request.headers, ...(cookie ? { cookie } : {}) };
-	let error = '';
-	// A pooled keep-alive socket can be reset under the burst (seen rarely: ECONNRESET on a GET);
-	// a client tries again on a new one, after a short pause that lets the pool drop dead sockets.
-	// A server that really stopped answering still fails all three.
-	for (let attempt = 0; attempt < 3; attempt++) {
-		if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
-		try {
-			const response = await fetch(base + request.path, {
-				method: request.method,
-				headers,
-				body: request.body,
-				redirect: 'manual',
-				signal: AbortSignal.timeout(60_000)
-			});
-			await response.arrayBuffer().catch(() => undefined);
-			return { status: response.status, label: request.label, path: request.path };
-		} catch (e) {
-			error = e instanceof Error ? `${e.message} ${String(e.cause ?? '')}` : String(e);
-		}
+	if (request.keepAlive) return sendPair(base, request, cookie);
+	if (request.raw) {
+		const status = await sendRaw(base, request, cookie);
+		return { status, label: request.label, path: request.path, ...(status ? {} : { reset: true }) };
 	}
-	return { status: 0, label: request.label, path: request.path, error };
+	const headers = { ...request.headers, ...(cookie ? { cookie } : {}) };
+	try {
+		const response = await fetch(base + request.path, {
+			method: request.method,
+			headers,
+			body: request.body,
+			redirect: 'manual',
+			signal: AbortSignal.timeout(60_000)
+		});
+		await response.arrayBuffer().catch(() => undefined);
+		return { status: response.status, label: request.label, path: request.path };
+	} catch (e) {
+		const body = request.body;
+		const size =
+			typeof body === 'string'
+				? body.length
+				: body instanceof Uint8Array
+					? body.byteLength
+					: body instanceof FormData
+						? 'form-data'
+						: body
+							? 'urlencoded'
+							: 'none';
+		const error =
+			(e instanceof Error ? `${e.message} ${String(e.cause ?? '')}` : String(e)) +
+			` (body: ${size}, ${request.headers['content-type'] ?? 'no type'})`;
+		return { status: 0, label: request.label, path: request.path, error, reset: true };
+	}
 }
 
 export interface RoundOptions {
@@ -498,7 +686,13 @@ export async function startFuzzServer(): Promise<FuzzServer> {
 	await db.destroy();
 	const server = await startServer(`file:${path}`, {
 		BODY_SIZE_LIMIT: '16M',
-		COMPLAINTS_RATE_LIMIT: '1000000/600'
+		COMPLAINTS_RATE_LIMIT: '1000000/600',
+		// The client's pool (undici) stops reusing an idle socket a second before the server's
+		// 5 s keep-alive timeout, by a coarse timer; on a loaded machine it can pick one the server
+		// is closing at that instant — the idle race every HTTP/1.1 client must retry (browsers
+		// do). The round looks for resets the server causes, so idle connections outlive any
+		// pause in it.
+		KEEP_ALIVE_TIMEOUT: '60'
 	});
 	const sign = (role: keyof typeof FUZZ_ACCOUNTS) =>
 		signInCookie(server.url, FUZZ_ACCOUNTS[role].email, FUZZ_ACCOUNTS[role].password);

@@ -7,11 +7,13 @@ import { handleAdmin } from '$lib/server/auth/hook';
 import { compress } from '$lib/server/compress';
 import { config } from '$lib/server/config';
 import { closeDb, db } from '$lib/server/db';
+import { holdInstanceLock, RESTORE_RUNNING } from '$lib/server/db/instance-lock';
 import { scheduleContactErasure } from '$lib/server/lgpd';
 import { handleAddress, warnProxyOnce } from '$lib/server/http/address';
 import { handleHeaders } from '$lib/server/http/headers';
 import { handleUnavailable, markIfUnavailable } from '$lib/server/http/unavailable';
 import { handleOrigin } from '$lib/server/http/origin';
+import { installNodeLayer } from '$lib/server/http/node';
 import { handleLog, log, logError } from '$lib/server/log';
 import { profileStartupErrors } from '$lib/server/profile-startup';
 import { initDatabase } from '$lib/server/startup';
@@ -20,6 +22,8 @@ import { initDatabase } from '$lib/server/startup';
  * building: the build machine needs no database). */
 export const init: ServerInit = async () => {
 	if (building) return;
+	// Below SvelteKit: headers on static files, and bodies left unread by an early answer.
+	installNodeLayer();
 	// GARUPA_MUNICIPIO names the profile: unknown, invalid or not the one built in → no start.
 	const problems = profileStartupErrors(config.municipio);
 	if (problems.length > 0) {
@@ -28,6 +32,17 @@ export const init: ServerInit = async () => {
 	}
 	// Behind a proxy (ADDRESS_HEADER): say once what the setup must guarantee.
 	warnProxyOnce();
+	// While this process runs, `npm run restore` refuses to replace its database; during a
+	// restore, this process does not start.
+	const releaseInstanceLock = await holdInstanceLock(config.database, (error) =>
+		log('error', 'trava de instância perdida (conexão com o PostgreSQL caiu)', {
+			error: String(error)
+		})
+	).catch((error: unknown) => {
+		if (!(error instanceof Error && error.message === RESTORE_RUNNING)) throw error;
+		process.stderr.write(`${RESTORE_RUNNING}\n`);
+		process.exit(1);
+	});
 	await initDatabase();
 	// LGPD: riders' contacts erased hourly once their retention after close ends (lgpd.ts).
 	const stopErasure = scheduleContactErasure(db, config.contactRetentionDays);
@@ -36,7 +51,7 @@ export const init: ServerInit = async () => {
 	// holds the event loop and the process exits 0.
 	process.once('sveltekit:shutdown', (reason: string) => {
 		stopErasure();
-		void closeDb().then(
+		void Promise.all([closeDb(), releaseInstanceLock()]).then(
 			() => log('info', 'encerrado', { reason }),
 			(error: unknown) => log('error', 'falha ao fechar o banco', { reason, error: String(error) })
 		);

@@ -129,6 +129,9 @@ describe('requests.json filters', () => {
 		['start_date=2026-05-01&end_date=2026-04-01', /anterior/],
 		['start_date=ontem', /start_date inválido/],
 		['end_date=2026-12-01T10:00:00', /end_date inválido/],
+		// Its end would be in year 10000: a 500 ("Invalid local date") before.
+		['end_date=9999-12-31', /end_date inválido/],
+		['start_date=9999-12-01&end_date=9999-12-31', /end_date inválido/],
 		['status=pending', /open ou closed/],
 		['service_code=nao-existe', /service_code desconhecido/]
 	];

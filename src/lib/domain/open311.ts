@@ -203,10 +203,18 @@ const bad = (description: string): FiltersParse => ({
 	error: { code: 400, description }
 });
 
-/** An instant with offset, or a bare local date (its start, or its end for `end_date`). */
+/**
+ * An instant with offset, or a bare local date (its start, or its end for `end_date`); null when
+ * invalid — also a day whose end the calendar cannot name (9999-12-31 ends in year 10000).
+ */
 function dateParam(text: string, edge: 'start' | 'end', timeZone: string): Date | null {
-	if (parseLocalDate(text))
-		return edge === 'start' ? zonedInstant(text, 0, timeZone) : endOf(text, timeZone);
+	if (parseLocalDate(text)) {
+		try {
+			return edge === 'start' ? zonedInstant(text, 0, timeZone) : endOf(text, timeZone);
+		} catch {
+			return null;
+		}
+	}
 	const parsed = parseInstant(text);
 	return parsed.ok ? parsed.at : null;
 }

@@ -24,6 +24,7 @@ import {
 import { createDb, migrate, type Db } from './db';
 import { preparePhotos, type Photo } from './photos';
 import { RateLimiter } from './rate-limit';
+import { keyId } from './receipt-seal';
 import { ensureSampleRegistry } from './registry';
 const sample = rolimDeMouraFiles.registrySample;
 
@@ -279,14 +280,22 @@ describe('createComplaint: idempotency', () => {
 		expect(retry.protocol).toBe('RM-2026-000001');
 	});
 
-	test('the key row keeps the response for replays, marked done', async () => {
+	test('the key row keeps the response for replays, marked done — neither the key nor the token readable', async () => {
+		const key = 'b3c1f0d2-6a7e-4c55-9d0e-2f1a8b7c6d5e';
 		const first = receipt(
-			await createComplaint(db, { idempotencyKey: 'k', body: complaint(), now: NOW })
+			await createComplaint(db, { idempotencyKey: key, body: complaint(), now: NOW })
 		);
 		const row = await db.selectFrom('idempotency').selectAll().executeTakeFirstOrThrow();
-		expect(row).toMatchObject({ key: 'k', status: 'done', created_at: NOW.toISOString() });
-		expect(JSON.parse(row.response ?? 'null')).toEqual(first);
+		expect(row).toMatchObject({ key: keyId(key), status: 'done', created_at: NOW.toISOString() });
 		expect(row.request_hash).toMatch(/^[0-9a-f]{64}$/);
+		// What a copy of the database shows: the protocol, never the token nor the key.
+		const text = JSON.stringify(row);
+		expect(text).not.toContain(first.token);
+		expect(text).not.toContain(key);
+		expect(JSON.parse(row.response ?? 'null')).toMatchObject({ protocol: first.protocol });
+		// The same key and body get the very same receipt back.
+		const again = await createComplaint(db, { idempotencyKey: key, body: complaint(), now: NOW });
+		expect(again).toEqual({ kind: 'replayed', response: first });
 	});
 });
 
@@ -549,6 +558,34 @@ describe('submit: the one intake of POST /api/complaints and the /reclamar form 
 		expect(outcome).toMatchObject({ kind: 'invalid', reason: 'rate_limited' });
 		expect(outcome.kind === 'invalid' && outcome.retryAfterSeconds).toBeGreaterThan(0);
 		expect(read2).toBe(false);
+	});
+
+	test('IPv6 is counted by /64: 25 addresses of one /64 share a limit of 20', async () => {
+		const l = new RateLimiter({ limit: 20, windowSeconds: 600 });
+		const outcomes = [];
+		for (let i = 1; i <= 25; i++)
+			outcomes.push(
+				await submit(db, {
+					client: `2001:db8:7:7::${i.toString(16)}`,
+					idempotencyKey: `v6-${i}`,
+					read: read(),
+					now: NOW,
+					limiter: l
+				})
+			);
+		expect(outcomes.filter((o) => o.kind === 'created')).toHaveLength(20);
+		expect(outcomes.slice(20).map((o) => o.kind === 'invalid' && o.reason)).toEqual(
+			Array(5).fill('rate_limited')
+		);
+		// Another /64 is another client.
+		const other = await submit(db, {
+			client: '2001:db8:7:8::1',
+			idempotencyKey: 'v6-other',
+			read: read(),
+			now: NOW,
+			limiter: l
+		});
+		expect(other.kind).toBe('created');
 	});
 
 	test('a bad photo is a field error beside the schema’s', async () => {

@@ -11,10 +11,10 @@
  * from another process or instance, the second waits for the first's commit (SQLite's write
  * lock, PostgreSQL's primary key) and then replays it.
  *
- * The key's row keeps the original response, token included: only a holder of both the key and
- * the exact body can replay it, and whoever can read that table can read the complaints too — the
- * token guards the HTTP door, not the database. Keeping only the token's hash in `complaint`
- * still keeps a copy of that table from opening every complaint.
+ * The key's row keeps the original response for a replay, but not readably: the row is named by
+ * the key's sha256 and the token is sealed under the key itself (./receipt-seal.ts), so only a
+ * holder of both the key and the exact body gets it back. With only the token's hash in
+ * `complaint`, a copy of the database (or a backup) opens no complaint.
  */
 import { catalogAt } from '$lib/profile/offenses';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -28,8 +28,10 @@ import { buildIndex, type RegistryIndex, type RegistrySnapshot } from '$lib/doma
 import { profile } from '$lib/profile';
 import type { Database } from './db/schema';
 import { writeTransaction } from './group-commit';
+import { clientKey } from './http/address';
 import type { BodyFailure } from './http/body';
 import { preparePhotos, type Photo } from './photos';
+import { keyId, openToken, sealToken } from './receipt-seal';
 import { complaintsRateLimiter, type Limiter } from './rate-limit';
 import { currentRegistry } from './registry';
 
@@ -142,7 +144,8 @@ export interface SubmitInput {
  */
 export async function submit(db: Db, input: SubmitInput): Promise<SubmitOutcome> {
 	const now = input.now ?? new Date();
-	const limited = await (input.limiter ?? complaintsRateLimiter()).hit(input.client);
+	// IPv6 by /64: one client does not get 2^64 counters.
+	const limited = await (input.limiter ?? complaintsRateLimiter()).hit(clientKey(input.client));
 	if (!limited.ok)
 		return {
 			kind: 'invalid',
@@ -203,10 +206,11 @@ export async function createComplaint(db: Db, input: CreateInput): Promise<Creat
 		return await writeTransaction(db, async (trx): Promise<CreateResult> => {
 			// Claims the key, or finds it used (a replay from the outbox, a conflict). On PostgreSQL a
 			// concurrent claim of the same key waits here for our commit, then finds it.
+			const id = keyId(key);
 			const claimed = await trx
 				.insertInto('idempotency')
 				.values({
-					key,
+					key: id,
 					request_hash: requestHash,
 					status: 'processing',
 					response: null,
@@ -220,8 +224,11 @@ export async function createComplaint(db: Db, input: CreateInput): Promise<Creat
 			const response = await insertComplaint(trx, body, photos, offenses, prefixo, year, now);
 			await trx
 				.updateTable('idempotency')
-				.set({ status: 'done', response: JSON.stringify(response) })
-				.where('key', '=', key)
+				.set({
+					status: 'done',
+					response: JSON.stringify(storedReceipt(response, key, requestHash))
+				})
+				.where('key', '=', id)
 				.execute();
 			return { kind: 'created', response };
 		});
@@ -234,13 +241,32 @@ async function answerFor(db: Db, key: string, requestHash: string): Promise<Crea
 	const row = await db
 		.selectFrom('idempotency')
 		.select(['request_hash', 'status', 'response'])
-		.where('key', '=', key)
+		.where('key', '=', keyId(key))
 		.executeTakeFirst();
 	if (!row) return null;
 	if (row.request_hash !== requestHash) return { kind: 'conflict' };
 	if (row.status !== 'done' || row.response === null) return { kind: 'in_progress' };
-	return { kind: 'replayed', response: v.parse(ReceiptSchema, JSON.parse(row.response)) };
+	const stored = v.parse(StoredReceiptSchema, JSON.parse(row.response));
+	const token = openToken(stored.tokenSealed, key, requestHash);
+	// Same key, same body: the seal opens. It cannot fail short of a corrupted row.
+	if (token === null) return { kind: 'conflict' };
+	return { kind: 'replayed', response: receiptOf(stored, token) };
 }
+
+/** A receipt as the key's row keeps it: without the token in the clear (./receipt-seal.ts). */
+type StoredReceipt = Omit<ComplaintReceipt, 'token' | 'statusUrl'> & { tokenSealed: string };
+
+function storedReceipt(receipt: ComplaintReceipt, key: string, requestHash: string): StoredReceipt {
+	const { protocol, status, offenses } = receipt;
+	return { protocol, status, offenses, tokenSealed: sealToken(receipt.token, key, requestHash) };
+}
+
+function receiptOf(stored: StoredReceipt, token: string): ComplaintReceipt {
+	const { protocol, status, offenses } = stored;
+	return { protocol, token, status, offenses, statusUrl: statusUrlOf(protocol, token) };
+}
+
+const statusUrlOf = (protocol: string, token: string) => `/reclamacoes/${protocol}?token=${token}`;
 
 async function insertComplaint(
 	trx: Db,
@@ -313,7 +339,7 @@ async function insertComplaint(
 		token,
 		status: 'recebida',
 		offenses: offenses.map(({ article, cite, penalty }) => ({ article, cite, penalty })),
-		statusUrl: `/reclamacoes/${protocol}?token=${token}`
+		statusUrl: statusUrlOf(protocol, token)
 	};
 }
 
@@ -450,12 +476,11 @@ function sorted(value: unknown): unknown {
 const PenaltySchema = v.nullable(v.picklist(PENALTIES));
 const LocalizedSchema = v.object({ 'pt-BR': v.string(), es: v.string(), en: v.string() });
 
-const ReceiptSchema = v.object({
+const StoredReceiptSchema = v.object({
 	protocol: v.string(),
-	token: v.string(),
+	tokenSealed: v.string(),
 	status: v.literal('recebida'),
-	offenses: v.array(v.object({ article: v.string(), cite: v.string(), penalty: PenaltySchema })),
-	statusUrl: v.string()
+	offenses: v.array(v.object({ article: v.string(), cite: v.string(), penalty: PenaltySchema }))
 });
 
 const OffenseSchema = v.object({

@@ -207,6 +207,34 @@ describe('signIn', SLOW, () => {
 		expect(staff.id).toBeGreaterThan(0);
 	});
 
+	test('…nor from a browser with the member’s device cookie, on a new network', async () => {
+		const staff = await createStaff(db, { email: 'f@b.co', password: PASSWORD, role: 'fiscal' });
+		const first = await signIn(
+			db,
+			{ email: 'f@b.co', password: PASSWORD, address: '192.0.2.10' },
+			T0
+		);
+		expect(first.ok).toBe(true);
+		const device = first.ok ? first.device : '';
+		for (let i = 0; i < 40; i++) await recordFailure(db, 'f@b.co', `10.0.0.${i}`, at(1000 + i));
+		const phone = '2001:db8:feed::1';
+		// Without the cookie, from that new network: locked like everyone else.
+		const without = await signIn(
+			db,
+			{ email: 'f@b.co', password: PASSWORD, address: phone },
+			at(2000)
+		);
+		expect(without).toMatchObject({ ok: false, status: 429 });
+		const withCookie = await signIn(
+			db,
+			{ email: 'f@b.co', password: PASSWORD, address: phone, device },
+			at(2000)
+		);
+		expect(withCookie.ok).toBe(true);
+		// The cookie is the account's: it does not open another account's lock.
+		expect(staff.id).toBeGreaterThan(0);
+	});
+
 	test('delayAfter grows and is capped at 5 s', () =>
 		expect([1, 2, 3, 4, 5, 6, 7, 8, 20].map(delayAfter)).toEqual([
 			0, 0, 1000, 2000, 3000, 4000, 5000, 5000, 5000

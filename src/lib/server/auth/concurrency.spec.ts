@@ -1,12 +1,14 @@
 /**
- * Issue 11: the lockout holds when the attempts arrive all at once, and a burst cannot queue
- * password checks without bound.
+ * The lockout holds when the attempts arrive all at once, a burst cannot queue password checks
+ * without bound, and a flood from many addresses shares the checks out: a member from another
+ * address still gets a turn, and a member whose browser holds a device cookie goes first.
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createDb, migrate, type Db } from '../db';
 import { PAIR_LOCK } from './lockout';
-import { BUSY, BUSY_RETRY_SECONDS, signIn } from './login';
-import { derivationsStarted, MAX_CONCURRENT, MAX_QUEUE } from './password';
+import { issueDevice } from './device';
+import { BUSY, BUSY_RETRY_SECONDS, MAX_WAITING_PER_ADDRESS, signIn, type SignIn } from './login';
+import { derivationsStarted, hashPassword, MAX_CONCURRENT, MAX_QUEUE } from './password';
 import { createStaff } from './staff';
 
 let db: Db;
@@ -64,11 +66,17 @@ describe('sign-ins arriving at once', SLOW, () => {
 	});
 
 	test('a burst from many addresses: beyond the queue a 429 with Retry-After, never an unbounded wait', async () => {
-		await createStaff(db, { email: 'f@b.co', password: PASSWORD, role: 'fiscal' });
+		await cheapStaff('f@b.co');
+		await cheapStaff('alvo@b.co');
 		const before = derivationsStarted();
+		const n = MAX_CONCURRENT + MAX_QUEUE.anonymous + 10;
 		const results = await Promise.all(
-			Array.from({ length: 30 }, (_, i) =>
-				signIn(db, { email: 'f@b.co', password: `errada ${i} longa`, address: `198.51.100.${i}` })
+			Array.from({ length: n }, (_, i) =>
+				signIn(db, {
+					email: 'alvo@b.co',
+					password: `errada ${i} longa`,
+					address: `198.51.${100 + (i >> 8)}.${i & 255}`
+				})
 			)
 		);
 		const busy = results.filter((r) => !r.ok && r.status === 429);
@@ -81,16 +89,131 @@ describe('sign-ins arriving at once', SLOW, () => {
 				delayMs: 0,
 				retryAfterSeconds: BUSY_RETRY_SECONDS
 			});
-		expect(derivationsStarted() - before).toBeLessThanOrEqual(MAX_CONCURRENT + MAX_QUEUE);
+		expect(derivationsStarted() - before).toBeLessThanOrEqual(MAX_CONCURRENT + MAX_QUEUE.anonymous);
 		// A refused attempt was never checked: it does not count toward any lock.
 		const rows = await db
 			.selectFrom('login_failure')
 			.select((eb) => eb.fn.countAll<number>().as('n'))
 			.executeTakeFirstOrThrow();
-		expect(Number(rows.n)).toBe(30 - busy.length);
+		expect(Number(rows.n)).toBe(n - busy.length);
 		// Once the burst is over, the member signs in.
 		expect(
 			(await signIn(db, { email: 'f@b.co', password: PASSWORD, address: '10.0.0.1' })).ok
 		).toBe(true);
+	});
+});
+
+/** An account whose hash is cheap to check (N=2^12), so a flood of checks runs in a blink. */
+async function cheapStaff(email: string, password = PASSWORD) {
+	return db
+		.insertInto('staff')
+		.values({
+			email,
+			name: 'Fiscal',
+			role: 'fiscal',
+			password_hash: await hashPassword(password, { N: 2 ** 12, r: 8, p: 1 }),
+			created_at: new Date().toISOString()
+		})
+		.returning('id')
+		.executeTakeFirstOrThrow();
+}
+
+/**
+ * A flood from 16 addresses (each sending more than its share at once, on other accounts, as the
+ * red team did), then the member signs in from a 17th: the place of the member's answer among
+ * the answers that checked a password (1 = first), and the flood's answers.
+ */
+async function floodThenMember(member: { address: string; device?: string }) {
+	const targets = await Promise.all(
+		Array.from({ length: 4 }, (_, i) => cheapStaff(`alvo${i}@b.co`).catch(() => null))
+	);
+	expect(targets.length).toBe(4);
+	const order: string[] = [];
+	const track = (name: string, p: Promise<SignIn>) =>
+		p.then((r) => {
+			if (r.ok || r.message !== BUSY) order.push(name);
+			return r;
+		});
+	const flood = Array.from({ length: 16 }, (_, a) =>
+		Array.from({ length: MAX_WAITING_PER_ADDRESS + 2 }, (_, i) =>
+			track(
+				`flood ${a}`,
+				signIn(db, {
+					email: `alvo${i % 4}@b.co`,
+					password: `errada ${a} ${i} longa`,
+					address: `2001:db8:${a}::${i + 1}`
+				})
+			)
+		)
+	).flat();
+	const result = await track(
+		'member',
+		signIn(db, {
+			email: 'f@b.co',
+			password: PASSWORD,
+			address: member.address,
+			device: member.device
+		})
+	);
+	const answers = await Promise.all(flood);
+	return { result, place: order.indexOf('member') + 1, answers };
+}
+
+describe('a sign-in flood from 16 addresses', SLOW, () => {
+	test('each address has its share: beyond it that address gets the 429, the others wait their turn', async () => {
+		await cheapStaff('f@b.co');
+		const { result, answers } = await floodThenMember({ address: '203.0.113.50' });
+		expect(result.ok).toBe(true);
+		// Every /64 had MAX_WAITING_PER_ADDRESS + 2 at once: 2 refused at once each; the rest had
+		// their turn (a wrong password, or the lockout once the targets' accounts locked).
+		const busy = answers.filter((r) => !r.ok && r.status === 429 && r.message === BUSY);
+		expect(busy).toHaveLength(16 * 2);
+		expect(answers.filter((r) => !r.ok && r.message !== BUSY)).toHaveLength(
+			16 * MAX_WAITING_PER_ADDRESS
+		);
+	});
+
+	test('without a device cookie: the member waits one round of the 16 addresses, not the whole flood', async () => {
+		await cheapStaff('f@b.co');
+		const { result, place } = await floodThenMember({ address: '203.0.113.50' });
+		expect(result.ok).toBe(true);
+		// Each address has one check at a time: the member's comes after at most one per address
+		// (and the two running), long before the 64 checks of the flood are done.
+		expect(place).toBeLessThanOrEqual(16 + MAX_CONCURRENT + 1);
+	});
+
+	test('with the device cookie of that account: the member goes ahead of every anonymous attempt', async () => {
+		const { id } = await cheapStaff('f@b.co');
+		const device = await issueDevice(db, id);
+		const { result, place } = await floodThenMember({ address: '203.0.113.50', device });
+		expect(result.ok).toBe(true);
+		expect(place).toBeLessThanOrEqual(MAX_CONCURRENT + 1);
+		// And the sign-in renews it.
+		expect(result.ok && result.device).toMatch(/^v1\./);
+	});
+
+	test('a device cookie of another account, or a forged one, gives no priority', async () => {
+		await cheapStaff('f@b.co');
+		const other = await cheapStaff('outro@b.co');
+		const othersDevice = await issueDevice(db, other.id);
+		for (const device of [othersDevice, `${othersDevice.slice(0, -2)}xx`]) {
+			const { result, place } = await floodThenMember({ address: '203.0.113.50', device });
+			expect(result.ok).toBe(true);
+			expect(place).toBeGreaterThan(MAX_CONCURRENT + 1);
+			await db.deleteFrom('login_failure').execute();
+		}
+	});
+
+	test('the device cookie never skips the password or the lockout', async () => {
+		const { id } = await cheapStaff('f@b.co');
+		const device = await issueDevice(db, id);
+		const address = '203.0.113.50';
+		for (let i = 0; i < PAIR_LOCK; i++)
+			expect(
+				(await signIn(db, { email: 'f@b.co', password: `errada ${i} longa`, address, device })).ok
+			).toBe(false);
+		const locked = await signIn(db, { email: 'f@b.co', password: PASSWORD, address, device });
+		expect(locked).toMatchObject({ ok: false, status: 429 });
+		expect(!locked.ok && locked.message).not.toBe(BUSY);
 	});
 });

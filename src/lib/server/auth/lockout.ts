@@ -6,8 +6,10 @@
  *   2 s… up to 5 s); at the 5th the pair is locked for 15 minutes (429);
  * - per address, any e-mail: 20 failures in 15 minutes lock the address (one client spraying);
  * - per e-mail, any address: 30 failures from at least 3 addresses lock the account for 15
- *   minutes — except from addresses the member signed in from in the last 30 days, so a botnet
- *   cannot keep them out of their own office.
+ *   minutes — except from addresses the member signed in from in the last 30 days, and from a
+ *   browser holding the member's device cookie (./device.ts), so a botnet cannot keep them out of
+ *   their own office or off their own phone on a new network. The pair and address locks still
+ *   hold there.
  *
  * Every lock ends 15 minutes after the last failure that counts; a success clears the pair.
  * An attempt is recorded before its password is checked (login.ts), one address at a time, so
@@ -38,12 +40,16 @@ function lockedUntil(lastFailure: string | null | undefined, now: Date): LockSta
 	return seconds > 0 ? { locked: true, retryAfterSeconds: seconds } : { locked: false };
 }
 
-/** Whether `email` may try to sign in from `address` at `now`. */
+/**
+ * Whether `email` may try to sign in from `address` at `now`; `knownDevice`: the browser holds the
+ * account's device cookie (exempt from the account-wide lock only).
+ */
 export async function lockState(
 	db: Db,
 	email: string,
 	address: string,
-	now: Date = new Date()
+	now: Date = new Date(),
+	knownDevice = false
 ): Promise<LockState> {
 	const from = since(now);
 	const pair = await db
@@ -74,6 +80,7 @@ export async function lockState(
 		.where('at', '>', from)
 		.executeTakeFirstOrThrow();
 	if (
+		!knownDevice &&
 		Number(byAccount.n) >= ACCOUNT_LOCK &&
 		Number(byAccount.addresses) >= ACCOUNT_LOCK_ADDRESSES
 	) {

@@ -1,19 +1,31 @@
 /**
  * Sign-in: one answer for a wrong e-mail and a wrong password (and the same work for both, so the
  * timing does not tell them apart either), the lockout of ./lockout.ts, and a new session.
+ *
+ * Under a flood of attempts the password checks are shared out (password.ts): each address (IPv6
+ * by /64) has one attempt checked at a time and a few waiting behind it, so many addresses wait
+ * their turn in order instead of filling the queue for everyone; and a member whose browser holds
+ * a device cookie of that account (./device.ts) goes ahead of anonymous attempts.
  */
 import { isRole, type StaffMember } from '$lib/domain/staff';
 import { profile } from '$lib/profile';
 import type { Db } from '../db';
 import { audit } from '../audit';
+import { clientKey } from '../http/address';
+import { issueDevice, readDevice, type Device } from './device';
 import { delayAfter, forgetAttempt, lockState, recordFailure, recordSuccess } from './lockout';
-import { decoyHash, scryptBusy, ScryptBusyError, verifyPassword } from './password';
+import { decoyHash, scryptBusy, ScryptBusyError, verifyPassword, type Lane } from './password';
 import { createSession, endSession, purgeSessions } from './session';
 
 export const WRONG = 'E-mail ou senha incorretos.';
 
 export type SignIn =
-	| { ok: true; staff: StaffMember; token: string }
+	| {
+			ok: true;
+			staff: StaffMember;
+			token: string;
+			/** The renewed device cookie. */ device: string;
+	  }
 	| { ok: false; status: 400 | 429; message: string; delayMs: number; retryAfterSeconds?: number };
 
 export interface SignInInput {
@@ -22,6 +34,8 @@ export interface SignInInput {
 	address: string;
 	/** The session cookie the browser brought, if any: it is ended, never reused (fixation). */
 	previousToken?: string | undefined;
+	/** The device cookie the browser brought, if any (./device.ts). */
+	device?: string | undefined;
 }
 
 export function lockedMessage(seconds: number): string {
@@ -35,7 +49,11 @@ export function lockedMessage(seconds: number): string {
 export const BUSY = `Muitos acessos à área da ${profile.office.acronym} neste momento. Tente de novo em alguns segundos.`;
 /** Retry-After for a sign-in refused because the password checks are all taken. */
 export const BUSY_RETRY_SECONDS = 5;
-/** Sign-ins from one address waiting for their turn, at most (beyond: the BUSY 429). */
+/**
+ * Sign-ins from one address (or one device) waiting for their turn, at most (beyond: the BUSY
+ * 429, for that address only). They wait in line behind the address's own attempt, not in the
+ * queue of password checks, so they cost the others nothing but a little memory.
+ */
 export const MAX_WAITING_PER_ADDRESS = 20;
 
 const busy = (): SignIn => ({
@@ -50,8 +68,9 @@ const busy = (): SignIn => ({
  * Sign-ins from one address run one at a time, each recording its attempt before the password is
  * checked: N requests sent at once are counted like N in a row, so they cannot all pass the
  * lock check before the first failure is written (40 at once: at most PAIR_LOCK password checks).
- * One address also gets one derivation at a time, so a burst from it cannot take every
- * derivation from the others.
+ * One address also gets one derivation at a time — its share — so a burst from it cannot take the
+ * derivations from the others. A known device has its own turn (keyed by the device, not the
+ * address it shares with others, e.g. an office behind one NAT).
  */
 const turns = new Map<string, { tail: Promise<void>; waiting: number }>();
 
@@ -79,14 +98,43 @@ export async function signIn(db: Db, input: SignInInput, now: Date = new Date())
 		return { ok: false, status: 400, message: 'Informe o e-mail e a senha.', delayMs: 0 };
 	if (email.length > 254 || input.password.length > 1024)
 		return { ok: false, status: 400, message: WRONG, delayMs: 0 };
-	if (scryptBusy()) return busy();
-	const result = await oneAtATime(input.address, () => attempt(db, { ...input, email }, now));
+	const address = clientKey(input.address);
+	const device = await knownDevice(db, email, input.device, now);
+	const lane: Lane = device ? 'known' : 'anonymous';
+	if (scryptBusy(lane)) return busy();
+	const turn = device ? `device:${device.deviceId}` : `address:${address}`;
+	const result = await oneAtATime(turn, () =>
+		attempt(db, { ...input, email, address }, lane, device, now)
+	);
 	return result ?? busy();
 }
 
-async function attempt(db: Db, input: SignInInput, now: Date): Promise<SignIn> {
+/** The device cookie's device, when it is valid and remembers the account of `email`. */
+async function knownDevice(
+	db: Db,
+	email: string,
+	cookie: string | undefined,
+	now: Date
+): Promise<Device | null> {
+	const device = await readDevice(db, cookie, now);
+	if (!device) return null;
+	const row = await db
+		.selectFrom('staff')
+		.select(['id', 'active'])
+		.where('email', '=', email)
+		.executeTakeFirst();
+	return row && row.id === device.staffId && row.active === 1 ? device : null;
+}
+
+async function attempt(
+	db: Db,
+	input: SignInInput,
+	lane: Lane,
+	device: Device | null,
+	now: Date
+): Promise<SignIn> {
 	const email = input.email;
-	const lock = await lockState(db, email, input.address, now);
+	const lock = await lockState(db, email, input.address, now, device !== null);
 	if (lock.locked)
 		return {
 			ok: false,
@@ -106,7 +154,11 @@ async function attempt(db: Db, input: SignInInput, now: Date): Promise<SignIn> {
 	const failures = await recordFailure(db, email, input.address, now);
 	let matches: boolean;
 	try {
-		matches = await verifyPassword(input.password, usable?.password_hash ?? (await decoyHash()));
+		matches = await verifyPassword(
+			input.password,
+			usable?.password_hash ?? (await decoyHash()),
+			lane
+		);
 	} catch (error) {
 		if (!(error instanceof ScryptBusyError)) throw error;
 		// Nothing was checked: the attempt does not count.
@@ -128,5 +180,5 @@ async function attempt(db: Db, input: SignInInput, now: Date): Promise<SignIn> {
 		role: usable.role
 	};
 	await audit(db, { staff, action: 'session.login', entity: 'staff', entityId: staff.id }, now);
-	return { ok: true, staff, token };
+	return { ok: true, staff, token, device: await issueDevice(db, staff.id, now, device) };
 }

@@ -25,14 +25,24 @@ const SALT_LENGTH = 16;
  * cores busy; the rest wait their turn.
  */
 export const MAX_CONCURRENT = 2;
+
 /**
- * Derivations waiting for a turn, at most. Beyond it a sign-in is refused at once (429 with
- * Retry-After, see login.ts) instead of queuing behind a burst: at ~0.5 s a derivation, eight
- * waiting means about two seconds, not a minute.
+ * Who waits for a password check: `known`, a member whose browser holds a recent successful
+ * sign-in of that account (a signed device cookie, ./device.ts), goes before every `anonymous`
+ * attempt. Neither skips the check or the lockout; only the order changes.
  */
-export const MAX_QUEUE = 8;
+export type Lane = 'known' | 'anonymous';
+
+/**
+ * Derivations waiting for a turn, at most, per lane. Beyond it a sign-in is refused at once (429
+ * with Retry-After, see login.ts) instead of queuing without bound. Each address has at most one
+ * attempt here at a time (login.ts runs an address's attempts one after another), so the
+ * anonymous lane serves addresses in turn: under a flood from 16 addresses a 17th waits for about
+ * 16 checks, not for the flood to stop. Waiting costs no scrypt memory, only a closure.
+ */
+export const MAX_QUEUE: Readonly<Record<Lane, number>> = { known: 16, anonymous: 64 };
 let running = 0;
-const waiting: (() => void)[] = [];
+const waiting: Record<Lane, (() => void)[]> = { known: [], anonymous: [] };
 let started = 0;
 
 /** Thrown when MAX_CONCURRENT derivations run and MAX_QUEUE wait: try again in a moment. */
@@ -42,18 +52,41 @@ export class ScryptBusyError extends Error {
 	}
 }
 
-/** Whether a new derivation would be refused right now. */
-export const scryptBusy = (): boolean => running >= MAX_CONCURRENT && waiting.length >= MAX_QUEUE;
+/** Whether a new derivation in `lane` would be refused right now. */
+export const scryptBusy = (lane: Lane = 'anonymous'): boolean =>
+	running >= MAX_CONCURRENT && waiting[lane].length >= MAX_QUEUE[lane];
+
+/** Derivations waiting in `lane` now (the benchmark waits for a flood to fill the queue). */
+export const scryptWaiting = (lane: Lane): number => waiting[lane].length;
 
 /** Derivations started since the process began (tests and the benchmark count password checks). */
 export const derivationsStarted = (): number => started;
 
-async function derive(password: string, salt: Buffer, { N, r, p }: ScryptParams): Promise<Buffer> {
-	if (running >= MAX_CONCURRENT) {
-		if (waiting.length >= MAX_QUEUE) throw new ScryptBusyError();
-		await new Promise<void>((resolve) => waiting.push(resolve));
+/** Waits for a free derivation slot, known lane first; false when the lane is full. */
+async function acquire(lane: Lane): Promise<boolean> {
+	if (running < MAX_CONCURRENT) {
+		running++;
+		return true;
 	}
-	running++;
+	if (waiting[lane].length >= MAX_QUEUE[lane]) return false;
+	// The slot is handed over by release(): nobody arriving meanwhile can take it.
+	await new Promise<void>((resolve) => waiting[lane].push(resolve));
+	return true;
+}
+
+function release(): void {
+	const next = waiting.known.shift() ?? waiting.anonymous.shift();
+	if (next) next();
+	else running--;
+}
+
+async function derive(
+	password: string,
+	salt: Buffer,
+	{ N, r, p }: ScryptParams,
+	lane: Lane
+): Promise<Buffer> {
+	if (!(await acquire(lane))) throw new ScryptBusyError();
 	started++;
 	try {
 		// scrypt needs 128·N·r bytes; Node's default cap (32 MiB) is below OWASP's 128 MiB.
@@ -64,18 +97,18 @@ async function derive(password: string, salt: Buffer, { N, r, p }: ScryptParams)
 			)
 		);
 	} finally {
-		running--;
-		waiting.shift()?.();
+		release();
 	}
 }
 
 /** A new salted hash of `password`. */
 export async function hashPassword(
 	password: string,
-	params: ScryptParams = SCRYPT
+	params: ScryptParams = SCRYPT,
+	lane: Lane = 'anonymous'
 ): Promise<string> {
 	const salt = randomBytes(SALT_LENGTH);
-	const key = await derive(password, salt, params);
+	const key = await derive(password, salt, params, lane);
 	return [
 		'scrypt',
 		params.N,
@@ -86,14 +119,21 @@ export async function hashPassword(
 	].join('$');
 }
 
-/** Whether `password` matches `stored`; false (never a throw) for a malformed hash. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/**
+ * Whether `password` matches `stored`; false (never a throw) for a malformed hash. Throws
+ * ScryptBusyError when `lane` is full.
+ */
+export async function verifyPassword(
+	password: string,
+	stored: string,
+	lane: Lane = 'anonymous'
+): Promise<boolean> {
 	const [scheme, n, r, p, salt, hash] = stored.split('$');
 	if (scheme !== 'scrypt' || !salt || !hash) return false;
 	const params = { N: Number(n), r: Number(r), p: Number(p) };
 	if (![params.N, params.r, params.p].every((x) => Number.isInteger(x) && x > 0)) return false;
 	const expected = Buffer.from(hash, 'base64url');
-	const key = await derive(password, Buffer.from(salt, 'base64url'), params);
+	const key = await derive(password, Buffer.from(salt, 'base64url'), params, lane);
 	return key.length === expected.length && timingSafeEqual(key, expected);
 }
 

@@ -33,7 +33,8 @@ export const COPY_ORDER = [
 	'rules_version',
 	'tariff_decree',
 	'decreed_day',
-	'rate_limit'
+	'rate_limit',
+	'server_secret'
 ] as const;
 
 const KYSELY = new Set(['kysely_migration', 'kysely_migration_lock']);

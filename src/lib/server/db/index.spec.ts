@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { migrations } from './migrations';
 import { createDb, migrate, type Db } from '.';
+import { keyId, openToken } from '../receipt-seal';
 
 let dir: string;
 let db: Db;
@@ -45,7 +46,9 @@ describe('migrations', () => {
 			'007_rules',
 			'008_rate_limit',
 			'009_certidoes',
-			'010_distance'
+			'010_distance',
+			'011_server_secret',
+			'012_idempotency_sealed'
 		]);
 		expect(await migrate(db)).toEqual([]);
 		const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
@@ -66,6 +69,7 @@ describe('migrations', () => {
 			'registry_entry',
 			'registry_snapshot',
 			'rules_version',
+			'server_secret',
 			'staff',
 			'staff_known_address',
 			'staff_session',
@@ -76,6 +80,32 @@ describe('migrations', () => {
 		const entry = (await db.introspection.getTables()).find((t) => t.name === 'registry_entry');
 		expect(entry?.columns.find((c) => c.name === 'condutor_auxiliar')?.isNullable).toBe(true);
 		expect(entry?.columns.find((c) => c.name === 'placa')?.isNullable).toBe(false);
+	});
+
+	test('012 renames each key row by its hash and seals its token; a replay gets the same receipt', async () => {
+		const migrator = new Migrator({
+			db: db as unknown as Kysely<unknown>,
+			provider: { getMigrations: async () => ({ ...migrations }) }
+		});
+		expect((await migrator.migrateTo('011_server_secret')).error).toBeUndefined();
+		const old = {
+			protocol: 'RM-2026-000001',
+			token: 'AAAAAAAAAAAAAAAAAAAAAAAA',
+			status: 'recebida',
+			offenses: [],
+			statusUrl: '/reclamacoes/RM-2026-000001?token=AAAAAAAAAAAAAAAAAAAAAAAA'
+		};
+		await sql`insert into idempotency (key, request_hash, status, response, created_at) values ('chave-1', 'h1', 'done', ${JSON.stringify(old)}, '2026-12-01T00:00:00Z'), ('chave-2', 'h2', 'processing', null, '2026-12-01T00:00:00Z')`.execute(
+			db
+		);
+		expect(await migrate(db)).toEqual(['012_idempotency_sealed']);
+		const rows = await db.selectFrom('idempotency').selectAll().orderBy('created_at').execute();
+		expect(rows.map((r) => r.key).sort()).toEqual([keyId('chave-1'), keyId('chave-2')].sort());
+		const sealed = rows.find((r) => r.key === keyId('chave-1'));
+		expect(sealed?.response).not.toContain(old.token);
+		const stored = JSON.parse(sealed?.response ?? '{}') as { tokenSealed: string };
+		expect(openToken(stored.tokenSealed, 'chave-1', 'h1')).toBe(old.token);
+		expect(openToken(stored.tokenSealed, 'chave-2', 'h1')).toBeNull();
 	});
 
 	// Art. 4 IV: both certidões (Justiça Estadual and Federal); rows written before held one date.
@@ -97,7 +127,7 @@ describe('migrations', () => {
 		await sql`insert into registry_draft_entry (${sql.raw(columns)}) values (${sql.raw(row)})`.execute(
 			db
 		);
-		expect(await migrate(db)).toEqual(['009_certidoes', '010_distance']);
+		expect((await migrate(db)).slice(0, 2)).toEqual(['009_certidoes', '010_distance']);
 		for (const table of ['registry_entry', 'registry_draft_entry'] as const) {
 			const rows = await db
 				.selectFrom(table)
@@ -163,5 +193,30 @@ describe('migrations', () => {
 		expect(stand.lat).toBe(-11.7271);
 		await db.deleteFrom('stand').execute();
 		expect(await db.selectFrom('stand_prefix').selectAll().execute()).toEqual([]);
+	});
+});
+
+describe('the database files are private to the app’s user', () => {
+	const mode = (path: string) => statSync(path).mode & 0o777;
+	test('a new database: 0600 (and its -wal and -shm), its new folder 0700', async () => {
+		const path = join(dir, 'nested', 'garupa.db');
+		await migrate(db);
+		expect(mode(join(dir, 'nested'))).toBe(0o700);
+		expect(mode(path)).toBe(0o600);
+		for (const side of ['-wal', '-shm'])
+			if (existsSync(path + side)) expect(mode(path + side), side).toBe(0o600);
+		expect(existsSync(`${path}-wal`)).toBe(true);
+	});
+	test('a database an older version left 0644 is narrowed to 0600 at open', async () => {
+		const path = join(dir, 'antigo.db');
+		writeFileSync(path, '');
+		chmodSync(path, 0o644);
+		const old = createDb({ kind: 'sqlite', path });
+		try {
+			await migrate(old);
+			expect(mode(path)).toBe(0o600);
+		} finally {
+			await old.destroy();
+		}
 	});
 });

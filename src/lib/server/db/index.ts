@@ -3,12 +3,11 @@
  * Same schema and queries on both — the PostgreSQL path is for a statewide deployment with
  * several app instances.
  */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { config, type DatabaseConfig } from '../config';
+import { privateSqlite } from './private-files';
 import type { Database } from './schema';
 
 export type { Database } from './schema';
@@ -22,7 +21,8 @@ export function createDb(database: DatabaseConfig): Db {
 }
 
 function sqliteDb(path: string): Db {
-	if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+	// 0600: riders' contacts and password hashes are not for every local user (private-files.ts).
+	if (path !== ':memory:') privateSqlite(path);
 	const sqlite = new SQLite(path);
 	// Wait for a writer in another process (the import CLI) instead of failing at once.
 	sqlite.pragma('busy_timeout = 5000');

@@ -44,10 +44,18 @@ export interface AuditLogTable {
 	note: string | null;
 }
 
+/** A key the server made for itself (migration 011): the device cookies' signing key. */
+export interface ServerSecretTable {
+	name: string;
+	value: string;
+	created_at: string;
+}
+
 export interface StaffTables {
 	staff: StaffTable;
 	staff_session: StaffSessionTable;
 	login_failure: LoginFailureTable;
 	staff_known_address: StaffKnownAddressTable;
 	audit_log: AuditLogTable;
+	server_secret: ServerSecretTable;
 }

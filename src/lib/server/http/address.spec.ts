@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress, proxyWarning } from './address';
+import { clientAddress, clientKey, proxyWarning } from './address';
 
 const platform = (remoteAddress?: string) => ({
 	platform: remoteAddress === undefined ? undefined : { req: { socket: { remoteAddress } } }
@@ -27,5 +27,29 @@ describe('proxyWarning', () => {
 		const text = proxyWarning({ ADDRESS_HEADER: 'X-Forwarded-For' });
 		expect(text).toContain('x-forwarded-for');
 		expect(text).toContain('HOST=127.0.0.1');
+	});
+});
+
+describe('clientKey: IPv4 by address, IPv6 by /64', () => {
+	it.each([
+		['203.0.113.7', '203.0.113.7'],
+		['::ffff:203.0.113.7', '203.0.113.7'],
+		['::ffff:cb00:7107', '203.0.113.7'],
+		['2001:db8:1:2::1', '2001:db8:1:2::/64'],
+		['2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:db8:1:2::/64'],
+		['2001:0DB8:0001:0002:0:0:0:9', '2001:db8:1:2::/64'],
+		['2001:db8::1', '2001:db8:0:0::/64'],
+		['fe80::1%eth0', 'fe80:0:0:0::/64'],
+		['::1', '0:0:0:0::/64'],
+		['64:ff9b::198.51.100.1', '64:ff9b:0:0::/64'],
+		['unknown', 'unknown']
+	])('%s → %s', (address, key) => expect(clientKey(address)).toBe(key));
+
+	it('25 addresses of one /64 are one client; another /64 is another', () => {
+		const keys = new Set(
+			Array.from({ length: 25 }, (_, i) => clientKey(`2001:db8:aa:bb::${(i + 1).toString(16)}`))
+		);
+		expect([...keys]).toEqual(['2001:db8:aa:bb::/64']);
+		expect(clientKey('2001:db8:aa:bc::1')).not.toBe('2001:db8:aa:bb::/64');
 	});
 });

@@ -6,6 +6,7 @@
  * counted by some address; the server says at start-up what that means.
  */
 import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import type { Handle, RequestEvent } from '@sveltejs/kit';
 import { log } from '../log';
 
@@ -75,3 +76,22 @@ export const handleAddress: Handle = ({ event, resolve }) => {
 	event.getClientAddress = () => clientAddress(reported, event);
 	return resolve(event);
 };
+
+/**
+ * Whom the per-address limits count (the complaint rate limit, the sign-in lockout and its share
+ * of password checks): an IPv4 address as itself (also when written IPv4-mapped,
+ * `::ffff:203.0.113.7`), an IPv6 address by its /64. One home line or one server gets a whole /64
+ * (RFC 6177), so counting single IPv6 addresses would give one client 2^64 names.
+ * @example clientKey('2001:db8:1:2:aaaa::1') //=> '2001:db8:1:2::/64'
+ * @example clientKey('::ffff:203.0.113.7') //=> '203.0.113.7'
+ */
+export function clientKey(address: string): string {
+	const bare = address.split('%')[0] ?? '';
+	if (isIP(bare) !== 6) return address;
+	const ip = ipaddr.IPv6.parse(bare);
+	if (ip.isIPv4MappedAddress()) return ip.toIPv4Address().toString();
+	return `${ip.parts
+		.slice(0, 4)
+		.map((x) => x.toString(16))
+		.join(':')}::/64`;
+}

@@ -25,8 +25,6 @@ export type BodyResult<T> = { ok: true; value: T } | BodyFailure;
 export const FORM_BYTES = 64 * 1024;
 /** A JSON API body. */
 export const JSON_BYTES = 64 * 1024;
-/** Read (and dropped) past the limit so the client reads its 413 instead of a reset. */
-const DRAIN_BYTES = 1024 * 1024;
 
 export const BODY_MESSAGES: Readonly<Record<BodyCode, string>> = {
 	media_type: 'Formato de envio não aceito. Envie pelo formulário desta página.',
@@ -61,6 +59,9 @@ function isTooLarge(e: unknown): boolean {
 /**
  * The body's bytes, or a 413 once they pass `maxBytes`: by Content-Length up front, and by
  * counting while reading (a chunked body declares no length, and a declared one may lie).
+ * Past the limit it stops reading and never cancels the body: cancelling destroys the connection
+ * before the 413 is sent. What is left is the HTTP layer's (./node.ts): read and dropped, or the
+ * connection closed after the answer.
  */
 export async function readBytes(
 	request: Request,
@@ -68,10 +69,7 @@ export async function readBytes(
 	tooLarge?: string
 ): Promise<BodyResult<Uint8Array<ArrayBuffer>>> {
 	const declared = Number(request.headers.get('content-length') ?? 0);
-	if (Number.isFinite(declared) && declared > maxBytes) {
-		await drain(request.body?.getReader(), 0);
-		return failure(413, 'too_large', tooLarge);
-	}
+	if (Number.isFinite(declared) && declared > maxBytes) return failure(413, 'too_large', tooLarge);
 	if (!request.body) return { ok: true, value: new Uint8Array(0) };
 	const reader = request.body.getReader();
 	const chunks: Uint8Array[] = [];
@@ -82,7 +80,7 @@ export async function readBytes(
 			if (done) break;
 			size += value.byteLength;
 			if (size > maxBytes) {
-				await drain(reader, size);
+				reader.releaseLock();
 				return failure(413, 'too_large', tooLarge);
 			}
 			chunks.push(value);
@@ -97,23 +95,6 @@ export async function readBytes(
 		at += chunk.byteLength;
 	}
 	return { ok: true, value: body };
-}
-
-async function drain(
-	reader: ReadableStreamDefaultReader<Uint8Array> | undefined,
-	size: number
-): Promise<void> {
-	if (!reader) return;
-	try {
-		while (size <= DRAIN_BYTES) {
-			const next = await reader.read();
-			if (next.done) return;
-			size += next.value.byteLength;
-		}
-		await reader.cancel();
-	} catch {
-		// The adapter cut the body off itself: nothing more to read.
-	}
 }
 
 export interface FormOptions {

@@ -1,7 +1,7 @@
 /**
  * Headers on every answer (pages, endpoints, errors), and the refusal of form-action names that
- * only exist on Object.prototype (`?/constructor`, `?/toString`): SvelteKit looks an action up
- * with `actions[name]`, which would find them.
+ * only exist on Object.prototype (`?/constructor`, `?/toString`: SvelteKit looks an action up
+ * with `actions[name]`, which would find them) or that SvelteKit reserves (`?/default`).
  */
 import type { Handle } from '@sveltejs/kit';
 
@@ -32,6 +32,12 @@ export const PERMISSIONS_POLICY = [
 	'xr-spatial-tracking=()'
 ].join(', ');
 
+/**
+ * The CSP of an answer that is neither a page nor a script (the manifest, icons, JSON, text): it
+ * may run and load nothing, and no page may frame it, should anyone open it as a document.
+ */
+export const NOT_A_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'";
+
 /** Whether a URL carries a token (a complaint receipt's `?token=`): its Referer would leak it. */
 export function carriesToken(url: URL): boolean {
 	for (const key of url.searchParams.keys()) if (/token/i.test(key)) return true;
@@ -53,15 +59,25 @@ function actionName(url: URL): string | null {
 	return null;
 }
 
+/**
+ * An action name SvelteKit must never be asked for: `default` (reserved — SvelteKit throws, a
+ * 500, on `?/default`) → 400; a name found only on Object.prototype → 404. Null: let it through.
+ */
+export function refusedAction(name: string | null): { status: 400 | 404; message: string } | null {
+	if (name === null) return null;
+	if (name === 'default') return { status: 400, message: 'Nome de ação reservado.' };
+	if (name in Object.prototype) return { status: 404, message: 'Ação não encontrada.' };
+	return null;
+}
+
 export const handleHeaders: Handle = async ({ event, resolve }) => {
-	const name = event.request.method === 'POST' ? actionName(event.url) : null;
-	const response =
-		name !== null && name in Object.prototype
-			? new Response('Ação não encontrada.', {
-					status: 404,
-					headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }
-				})
-			: await resolve(event);
+	const refused = refusedAction(event.request.method === 'POST' ? actionName(event.url) : null);
+	const response = refused
+		? new Response(refused.message, {
+				status: refused.status,
+				headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }
+			})
+		: await resolve(event);
 	const headers = securityHeaders(event.url);
 	try {
 		for (const [key, value] of Object.entries(headers)) response.headers.set(key, value);

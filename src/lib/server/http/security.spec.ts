@@ -112,4 +112,18 @@ describe('security headers', () => {
 		}
 		expect((await run('POST', '/admin/login?/entrar', () => new Response())).called).toBe(true);
 	});
+
+	it('answers 400 to ?/default (a name SvelteKit reserves: it threw, a 500), without running it', async () => {
+		for (const path of [
+			'/reclamar?/default',
+			'/admin/login?/default',
+			'/admin/login?/default&x=1'
+		]) {
+			const { response, called } = await run('POST', path, () => new Response());
+			expect(response.status).toBe(400);
+			expect(called).toBe(false);
+		}
+		// The default action itself is posted without a name.
+		expect((await run('POST', '/admin/login', () => new Response())).called).toBe(true);
+	});
 });

@@ -3,6 +3,7 @@ import { readForm } from '$lib/server/http/body';
 import { signIn } from '$lib/server/auth/login';
 import { safeReturn } from '$lib/server/auth/hook';
 import { COOKIE_OPTIONS, SESSION_COOKIE } from '$lib/server/auth/session';
+import { DEVICE_COOKIE, DEVICE_COOKIE_OPTIONS } from '$lib/server/auth/device';
 import { db } from '$lib/server/db';
 import type { Actions, PageServerLoad } from './$types';
 
@@ -36,7 +37,8 @@ export const actions = {
 			email,
 			password,
 			address: getClientAddress(),
-			previousToken: cookies.get(SESSION_COOKIE)
+			previousToken: cookies.get(SESSION_COOKIE),
+			device: cookies.get(DEVICE_COOKIE)
 		});
 		if (!result.ok) {
 			// Slower with each failure (./lockout.ts): guessing gets expensive, a typo does not.
@@ -46,6 +48,8 @@ export const actions = {
 			return fail(result.status, { email: email.slice(0, 254), message: result.message });
 		}
 		cookies.set(SESSION_COOKIE, result.token, COOKIE_OPTIONS);
+		// This browser signed in: its next sign-ins of this account go ahead of a flood (device.ts).
+		cookies.set(DEVICE_COOKIE, result.device, DEVICE_COOKIE_OPTIONS);
 		redirect(303, volta);
 	}
 } satisfies Actions;

@@ -14,6 +14,8 @@ import * as m007 from './007_rules';
 import * as m008 from './008_rate_limit';
 import * as m009 from './009_certidoes';
 import * as m010 from './010_distance';
+import * as m011 from './011_server_secret';
+import * as m012 from './012_idempotency_sealed';
 
 export const migrations: Readonly<Record<string, Migration>> = {
 	'001_registry': m001,
@@ -25,5 +27,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
 	'007_rules': m007,
 	'008_rate_limit': m008,
 	'009_certidoes': m009,
-	'010_distance': m010
+	'010_distance': m010,
+	'011_server_secret': m011,
+	'012_idempotency_sealed': m012
 };
