@@ -525,3 +525,55 @@ test.describe('/lei at normal text size: the long address of the official gazett
 		});
 	}
 });
+
+test.describe('the complaint tiles: words wrap between words, the pictogram above them', () => {
+	for (const size of SIZES) {
+		for (const text of [100, 200]) {
+			test(`${size.width}×${size.height}, text at ${text} %, in pt-BR, es and en`, async ({
+				browser
+			}) => {
+				const context = await browser.newContext({ viewport: size, ...PHONE });
+				const page = await context.newPage();
+				await setTextSize(page, text);
+				for (const prefix of LOCALES) {
+					await page.goto(`${prefix}/reclamar`);
+					const tiles = page.locator('.tiles .tile');
+					await expect(tiles).toHaveCount(8);
+					// A word split across two lines has two boxes.
+					const split = await page.locator('.tiles').evaluate((box) => {
+						const broken: string[] = [];
+						for (const label of box.querySelectorAll('.tile')) {
+							const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+							for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+								const words = /\S+/g;
+								for (
+									let w = words.exec(node.textContent ?? '');
+									w;
+									w = words.exec(node.textContent ?? '')
+								) {
+									const range = document.createRange();
+									range.setStart(node, w.index);
+									range.setEnd(node, w.index + w[0].length);
+									const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+									if (lines.size > 1) broken.push(w[0]);
+								}
+							}
+						}
+						return broken;
+					});
+					expect(split, `${prefix || 'pt-BR'} words broken inside`).toEqual([]);
+					// In a tile this narrow, the pictogram stands above the words.
+					for (const tile of await tiles.all()) {
+						const [iconBottom, wordsTop] = await Promise.all([
+							tile.locator('svg').evaluate((el) => el.getBoundingClientRect().bottom),
+							tile.locator('.face > span').evaluate((el) => el.getBoundingClientRect().top)
+						]);
+						expect(iconBottom).toBeLessThanOrEqual(wordsTop + 1);
+					}
+					expect(await pastRightEdge(page)).toEqual([]);
+				}
+				await context.close();
+			});
+		}
+	}
+});
