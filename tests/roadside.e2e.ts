@@ -577,3 +577,35 @@ test.describe('the complaint tiles: words wrap between words, the pictogram abov
 		}
 	}
 });
+
+test.describe('after a verification the whole verdict is in view, ringed in its own colour', () => {
+	for (const size of SIZES) {
+		test(`${size.width}×${size.height}: REGULAR from the search`, async ({ browser }) => {
+			const context = await browser.newContext({
+				viewport: size,
+				...PHONE,
+				reducedMotion: 'reduce'
+			});
+			const page = await context.newPage();
+			await page.goto('/verificar');
+			await page.getByLabel('Prefixo ou placa').fill('007');
+			await page.getByRole('button', { name: 'Verificar', exact: true }).click();
+			await expect(page).toHaveURL(/\/verificar\/007$/);
+			const heading = page.locator('#veredito');
+			await expect(heading).toBeFocused();
+			const card = page.locator('section[data-verdict="regular"]');
+			// The card's top border and the whole heading are on screen, not scrolled past.
+			await expect
+				.poll(() => card.evaluate((el) => el.getBoundingClientRect().top))
+				.toBeGreaterThanOrEqual(0);
+			const headingBox = await heading.boundingBox();
+			expect(headingBox?.y ?? -1).toBeGreaterThanOrEqual(0);
+			// No orange ring around the green word: the card is outlined in the verdict's green.
+			await expect(heading).toHaveCSS('outline-style', 'none');
+			const tone = await card.evaluate((el) => getComputedStyle(el).borderTopColor);
+			await expect(card).toHaveCSS('outline-color', tone);
+			await expect(card).toHaveCSS('outline-style', 'solid');
+			await context.close();
+		});
+	}
+});
