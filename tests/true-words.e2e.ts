@@ -1,4 +1,5 @@
 import { expect, test, type Browser } from '@playwright/test';
+import { firstInDecember, local, useDeviceClock, year } from './helpers';
 
 // What the rider's screen says must be so: a stand's list, "amanhã", a card of this very app, a
 // staff note's audience, a page that does not jump.
@@ -62,3 +63,51 @@ test.describe('a stand lists each prefix with its verdict, never an irregular on
 		).toContainText('MT-023 (Pending)');
 	});
 });
+
+test.describe('"amanhã" is relative to today, never to the planned day', () => {
+	// A phone on the first Thursday of December: Sunday is three days away, and no holiday near.
+	const thursday = firstInDecember(4);
+	const at = (day: number, hhmm: string) => local(12, day, hhmm);
+	for (const size of SIZES) {
+		test(`${size.width}×${size.height}: Sunday 21:30 planned on a Thursday`, async ({
+			browser
+		}) => {
+			const context = await phone(browser, size);
+			const page = await context.newPage();
+			await useDeviceClock(page);
+			await page.clock.setFixedTime(at(thursday, '10:00'));
+			const sunday = thursday + 3;
+			await page.goto(`/tarifa?data=${year}-12-${pad(sunday)}&hora=21:30`);
+			const until = page.locator('.until');
+			await expect(until).toHaveText(
+				`Bandeira I a partir de segunda-feira, ${sunday + 1}/12, 05:00`
+			);
+			// The same day planned at night: Friday 05:00 truly is tomorrow.
+			await page.getByLabel('Dia').fill(`${year}-12-${pad(thursday)}`);
+			await page.getByLabel('Hora').fill('21:30');
+			await page.getByRole('button', { name: 'Calcular' }).click();
+			await expect(until).toHaveText('Bandeira I a partir de amanhã, 05:00');
+			await context.close();
+		});
+	}
+
+	test('in English and Spanish, the weekday in words and the date as a Brazilian writes it', async ({
+		page
+	}) => {
+		await useDeviceClock(page);
+		await page.clock.setFixedTime(at(thursday, '10:00'));
+		const sunday = thursday + 3;
+		await page.goto(`/en/tarifa?data=${year}-12-${pad(sunday)}&hora=21:30`);
+		await expect(page.locator('.until')).toHaveText(
+			`Bandeira I from Monday, ${sunday + 1}/12, 05:00`
+		);
+		await page.goto(`/es/tarifa?data=${year}-12-${pad(sunday)}&hora=21:30`);
+		await expect(page.locator('.until')).toHaveText(
+			`Bandera I a partir de lunes, ${sunday + 1}/12, 05:00`
+		);
+	});
+});
+
+function pad(n: number) {
+	return String(n).padStart(2, '0');
+}
