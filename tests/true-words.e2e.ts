@@ -1,4 +1,9 @@
 import { expect, test, type Browser } from '@playwright/test';
+import QRCode from 'qrcode';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, stopServer, type Server } from '../scripts/server-harness';
 import { firstInDecember, local, useDeviceClock, year } from './helpers';
 
 // What the rider's screen says must be so: a stand's list, "amanhã", a card of this very app, a
@@ -105,6 +110,96 @@ test.describe('"amanhã" is relative to today, never to the planned day', () => 
 		await expect(page.locator('.until')).toHaveText(
 			`Bandera I a partir de lunes, ${sunday + 1}/12, 05:00`
 		);
+	});
+});
+
+test.describe('the in-app scanner takes the cards of this app at their printed address', () => {
+	// docs/deploy.md: the cards may point at PUBLIC_BASE_URL, another address than the page's.
+	const CARDS = 'https://garupa.example.gov.br/mototaxi';
+	// One server of its own (started below) for both sizes; the decoder's first download is slow.
+	test.describe.configure({ mode: 'serial', timeout: 120_000 });
+	let server: Server;
+	let dir: string;
+	test.beforeAll(async () => {
+		dir = mkdtempSync(join(tmpdir(), 'garupa-cards-'));
+		server = await startServer(`file:${join(dir, 'cards.db')}`, { PUBLIC_BASE_URL: CARDS });
+	});
+	test.afterAll(async () => {
+		await stopServer(server);
+		rmSync(dir, { recursive: true, force: true });
+	});
+
+	const qrPng = (text: string) =>
+		QRCode.toBuffer(text, { errorCorrectionLevel: 'M', margin: 4, scale: 8 });
+
+	for (const size of SIZES) {
+		test(`${size.width}×${size.height}: a card at ${CARDS} opens MT-007; a look-alike path does not`, async ({
+			browser
+		}) => {
+			const context = await phone(browser, size);
+			const page = await context.newPage();
+			await page.goto(`${server.url}/verificar`);
+			await expect(page.getByRole('button', { name: 'Escanear QR code' })).toBeVisible();
+			await page.getByLabel('Tirar ou escolher uma foto').setInputFiles({
+				name: 'outro.png',
+				mimeType: 'image/png',
+				buffer: await qrPng('https://garupa.example.gov.br/outro/v/007')
+			});
+			await expect(page.getByTestId('scan-problem')).toContainText('não é do registro oficial');
+			await page.getByLabel('Tirar ou escolher uma foto').setInputFiles({
+				name: 'cartao.png',
+				mimeType: 'image/png',
+				buffer: await qrPng(`${CARDS}/v/007`)
+			});
+			await expect(page).toHaveURL(`${server.url}/verificar/007`, { timeout: 15_000 });
+			await expect(page.locator('#veredito')).toHaveText(/Regular/i);
+			await context.close();
+		});
+	}
+});
+
+test.describe('/verificar does not jump when its scanner wakes (layout shift)', () => {
+	for (const size of SIZES) {
+		test(`${size.width}×${size.height}`, async ({ browser }) => {
+			const context = await phone(browser, size);
+			const page = await context.newPage();
+			await page.addInitScript(() => {
+				const shifts: number[] = [];
+				Object.assign(window, { shifts });
+				new PerformanceObserver((list) => {
+					for (const entry of list.getEntries() as (PerformanceEntry & {
+						value: number;
+						hadRecentInput: boolean;
+					})[])
+						if (!entry.hadRecentInput) shifts.push(entry.value);
+				}).observe({ type: 'layout-shift', buffered: true });
+			});
+			// A slow phone: the page is painted well before its script wakes the scanner.
+			await page.route(/\/_app\/immutable\/workers\/entry-[^/]+\.js$/, async (route) => {
+				await new Promise((resolve) => setTimeout(resolve, 800));
+				await route.continue();
+			});
+			await page.goto('/verificar');
+			const scan = page.getByRole('button', { name: 'Escanear QR code' });
+			await expect(scan).toBeVisible();
+			// The checklist below the scanner was laid out before the island woke: it did not move.
+			await page.waitForTimeout(500);
+			const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+			expect(shifts.reduce((a, b) => a + b, 0)).toBeLessThan(0.01);
+			await context.close();
+		});
+	}
+
+	test('without JavaScript the scanner takes no room (typing the code is the way)', async ({
+		browser
+	}) => {
+		const context = await phone(browser, SIZES[1], false);
+		const page = await context.newPage();
+		await page.goto('/verificar');
+		await expect(page.getByRole('button', { name: 'Escanear QR code' })).toBeHidden();
+		await expect(page.locator('.scanner')).toHaveCSS('display', 'none');
+		await expect(page.getByLabel('Prefixo ou placa')).toBeVisible();
+		await context.close();
 	});
 });
 
