@@ -4,7 +4,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, stopServer, type Server } from '../scripts/server-harness';
-import { firstInDecember, local, useDeviceClock, year } from './helpers';
+import {
+	expectNoAxeViolations,
+	firstInDecember,
+	local,
+	loginAs,
+	useDeviceClock,
+	year
+} from './helpers';
 
 // What the rider's screen says must be so: a stand's list, "amanhã", a card of this very app, a
 // staff note's audience, a page that does not jump.
@@ -153,6 +160,66 @@ test.describe('the in-app scanner takes the cards of this app at their printed a
 			});
 			await expect(page).toHaveURL(`${server.url}/verificar/007`, { timeout: 15_000 });
 			await expect(page.locator('#veredito')).toHaveText(/Regular/i);
+			await context.close();
+		});
+	}
+});
+
+test.describe('staff notes: internal unless chosen public, and the choice said in words', () => {
+	test.describe.configure({ timeout: 120_000 });
+	for (const size of SIZES) {
+		test(`${size.width}×${size.height}: both note forms start internal, the same way`, async ({
+			browser,
+			request
+		}) => {
+			const filed = await request.post('/api/complaints', {
+				headers: { 'idempotency-key': `notes-${size.width}-${Date.now()}` },
+				data: {
+					vehicle: '007',
+					occurredAt: new Date(Date.now() - 3_600_000).toISOString(),
+					situations: ['fumando']
+				}
+			});
+			expect(filed.status()).toBe(201);
+			const { protocol, token } = await filed.json();
+
+			const context = await phone(browser, size);
+			const page = await context.newPage();
+			await loginAs(page, 'fiscal', `/admin/reclamacoes/${protocol}`);
+			const forms = [
+				page.locator('form').filter({ has: page.getByRole('button', { name: 'Mudar situação' }) }),
+				page.locator('form').filter({ has: page.getByRole('button', { name: 'Registrar nota' }) })
+			];
+			for (const form of forms) {
+				const radios = form.getByRole('radio');
+				await expect(radios).toHaveCount(2);
+				await expect(radios.first()).toHaveAccessibleName(/^Interna/);
+				await expect(radios.first()).toBeChecked();
+				await expect(form.getByTestId('who-sees')).toHaveText(
+					'Esta nota fica só com a equipe: o passageiro não a vê.',
+					{ useInnerText: true }
+				);
+				await form.getByRole('radio', { name: /^Pública/ }).check();
+				await expect(form.getByTestId('who-sees')).toHaveText(
+					'Esta nota será pública: o passageiro a verá na página da reclamação.',
+					{ useInnerText: true }
+				);
+				await form.getByRole('radio', { name: /^Interna/ }).check();
+			}
+			await expectNoAxeViolations(page);
+
+			// A status change sent as it opens keeps its note from the rider.
+			await page.getByLabel('Nova situação').selectOption({ label: 'Em análise' });
+			await page.getByLabel('Nota (obrigatória)').fill('Ligar para o titular antes de decidir.');
+			await forms[0]!.getByRole('button', { name: 'Mudar situação' }).click();
+			await expect(page.getByTestId('status')).toContainText('Em análise');
+			await expect(page.locator('.history')).toContainText(
+				'Ligar para o titular antes de decidir.'
+			);
+			const rider = await context.newPage();
+			await rider.goto(`/reclamacoes/${protocol}?token=${token}`);
+			await expect(rider.locator('main')).toContainText('Em análise');
+			await expect(rider.locator('main')).not.toContainText('Ligar para o titular');
 			await context.close();
 		});
 	}
