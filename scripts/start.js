@@ -19,6 +19,8 @@ import {
 	writeFileSync
 } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { terminalLine } from '../src/lib/server/log-text.js';
 import { serverEnv } from './start-env.js';
 
 const inputs = [
@@ -87,36 +89,39 @@ function database() {
 
 const local = `http://localhost:${port}`;
 
-/** The server logs JSON lines (src/lib/server/log.ts); at a terminal, its messages read as text. */
-function readable(line) {
-	if (!line.startsWith('{')) return line;
-	try {
-		const entry = JSON.parse(line);
-		return entry.msg && entry.msg !== 'request' ? entry.msg : line;
-	} catch {
-		return line;
-	}
-}
-const child = spawn(process.execPath, ['build'], { stdio: ['ignore', 'pipe', 'inherit'], env });
+const child = spawn(process.execPath, ['build'], { stdio: ['ignore', 'pipe', 'pipe'], env });
 let said = false;
 let noStaff = false;
-child.stdout.on('data', (chunk) => {
-	const text = chunk.toString();
-	if (text.includes('Nenhuma conta da SEMAM')) noStaff = true;
-	// adapter-node's own line is replaced by the summary below.
-	const rest = text
-		.split('\n')
-		.filter((l) => !l.startsWith('Listening on') && !l.includes('"requestId":"npm-start"'))
-		.map(readable)
-		.join('\n');
-	if (rest.trim()) process.stdout.write(rest.endsWith('\n') ? rest : `${rest}\n`);
-	if (!said && text.includes('Listening on')) {
-		said = true;
-		void summary();
-	}
-});
+/**
+ * Passes the server's output on, line by line. It logs JSON lines (src/lib/server/log.ts): at a
+ * terminal they read as short text, and only the requests that went wrong are shown (one line per
+ * request would bury the summary within minutes); into a file or a pipe they stay JSON, as journald
+ * gets them.
+ * @param {import('node:stream').Readable} from
+ * @param {NodeJS.WriteStream} to
+ */
+function relay(from, to) {
+	const terminal = Boolean(to.isTTY);
+	createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => {
+		if (line.includes('Nenhuma conta da SEMAM')) noStaff = true;
+		if (line.startsWith('Listening on')) {
+			// adapter-node's own line is replaced by the summary below.
+			if (!said) {
+				said = true;
+				void summary(terminal);
+			}
+			return;
+		}
+		if (line.includes('"requestId":"npm-start"')) return;
+		const shown = terminal ? terminalLine(line) : line;
+		if (shown !== null) to.write(`${shown}\n`);
+	});
+}
+relay(child.stdout, process.stdout);
+relay(child.stderr, process.stderr);
 
-async function summary() {
+/** @param {boolean} terminal the log is shown as text (only warnings and errors of requests) */
+async function summary(terminal) {
 	let sample = 'não foi possível consultar';
 	try {
 		const res = await fetch(`${local}/api/registry`, {
@@ -146,6 +151,11 @@ async function summary() {
 		noStaff
 			? '  Primeira conta da SEMAM: npm run staff:create -- --email <e-mail> --role gestor --name "Nome"'
 			: `  Área da SEMAM: ${local}/admin`,
+		...(terminal
+			? [
+					'  Registro: aqui só avisos e erros; em arquivo ou no journald, uma linha JSON por pedido.'
+				]
+			: []),
 		'  Ctrl+C encerra.',
 		''
 	];

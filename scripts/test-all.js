@@ -48,7 +48,8 @@ const TZ_SPECS = [
 	'src/lib/server/open311.spec.ts',
 	'src/lib/server/registry.spec.ts',
 	'src/lib/server/registry-admin.spec.ts',
-	'src/lib/server/startup.spec.ts'
+	'src/lib/server/startup.spec.ts',
+	'src/lib/components/reasons.spec.ts'
 ];
 
 /** @type {{ name: string, passed: number, failed: number, skipped: number }[]} */

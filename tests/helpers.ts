@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type Response } from '@playwright/test';
+import { expect, type CDPSession, type Page, type Response } from '@playwright/test';
 import { E2E_ACCOUNTS } from '../playwright.config';
 
 /** Axe (WCAG 2.1 A/AA and best practices) finds nothing on the page. */
@@ -131,4 +131,63 @@ export async function untilKept(page: Page, path: string) {
 			{ timeout: 30_000 }
 		)
 		.toBe(true);
+}
+
+/**
+ * The phone's text size, as its font-size setting raises it: the browser's default font size
+ * (16 px at 100 %) grows, so the app's root (112.5 % of it), every rem and em, and media queries in
+ * em follow, as they do on Android when the system font scale grows. Chromium's own setting, set
+ * through the DevTools protocol; it holds for the page's later navigations too.
+ */
+export async function setTextSize(page: Page, percent: number) {
+	// The setting lasts while its DevTools session does: one session a page, kept open.
+	let cdp = textSizeSessions.get(page);
+	if (!cdp) {
+		cdp = await page.context().newCDPSession(page);
+		textSizeSessions.set(page, cdp);
+	}
+	await cdp.send('Page.setFontSizes', {
+		fontSizes: { standard: Math.round(0.16 * percent), fixed: Math.round(0.13 * percent) }
+	});
+	// Its real effect, checked: the browser's default size ("medium") is what was asked.
+	const medium = await page.evaluate(() => {
+		const probe = document.createElement('div');
+		probe.style.fontSize = 'medium';
+		document.documentElement.append(probe);
+		const px = parseFloat(getComputedStyle(probe).fontSize);
+		probe.remove();
+		return px;
+	});
+	expect(medium).toBe(Math.round(0.16 * percent));
+}
+const textSizeSessions = new WeakMap<Page, CDPSession>();
+
+/**
+ * What is drawn past the screen's right edge: every rendered element whose box, cut by its
+ * clipping ancestors, ends right of `document.documentElement.clientWidth`. Not `scrollWidth`
+ * against `innerWidth`: in mobile emulation the layout viewport widens with the content, so that
+ * comparison cannot fail. Each as `tag.class "text" (right px)`; empty when nothing spills.
+ */
+export function pastRightEdge(page: Page): Promise<string[]> {
+	return page.evaluate(() => {
+		const edge = document.documentElement.clientWidth;
+		const spill: string[] = [];
+		for (const el of document.body.querySelectorAll('*')) {
+			const box = el.getBoundingClientRect();
+			if (box.width === 0 || box.height === 0) continue;
+			if (!el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true })) continue;
+			let right = box.right;
+			for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+				const style = getComputedStyle(a);
+				if (style.overflowX !== 'visible' || style.clipPath !== 'none')
+					right = Math.min(right, a.getBoundingClientRect().right);
+			}
+			if (right > edge + 0.5) {
+				const name = `${el.tagName.toLowerCase()}${[...el.classList].map((c) => `.${c}`).join('')}`;
+				const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+				spill.push(`${name} "${text}" (${Math.round(right)} px > ${edge})`);
+			}
+		}
+		return spill;
+	});
 }

@@ -6,6 +6,8 @@ import {
 	firstInDecember,
 	flagHeading,
 	local,
+	pastRightEdge,
+	setTextSize,
 	useDeviceClock
 } from './helpers';
 
@@ -34,34 +36,30 @@ const RIDER_PAGES = [
 	'/lei'
 ];
 
-/** Text at 200 % (WCAG 1.4.4): the root is 112.5 % by default. */
-async function doubleText(page: Page) {
-	await page.evaluate(() => {
-		document.documentElement.style.fontSize = '225%';
-	});
-}
+/** Text at 200 % (WCAG 1.4.4), raised as the phone's font setting does (helpers.ts). */
+const doubleText = (page: Page) => setTextSize(page, 200);
 
-const overflow = (page: Page) =>
-	page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
-test.describe('nothing sideways: no horizontal scroll at 360 and 320 px, text at 100 % and 200 %', () => {
-	test.describe.configure({ timeout: 180_000 });
+test.describe('nothing sideways: no element past the right edge at 360 and 320 px, text at 100 % and 200 %', () => {
+	test.describe.configure({ timeout: 240_000 });
 	for (const size of SIZES) {
 		for (const prefix of LOCALES) {
-			test(`${size.width}×${size.height} ${prefix || 'pt-BR'}`, async ({ browser }) => {
-				const context = await browser.newContext({ viewport: size, ...PHONE });
-				const page = await context.newPage();
-				const wide: string[] = [];
-				for (const path of RIDER_PAGES) {
-					await page.goto(`${prefix}${path}`);
-					await page.locator('main').waitFor();
-					if ((await overflow(page)) > 0) wide.push(`${path} at 100 %: ${await overflow(page)} px`);
-					await doubleText(page);
-					if ((await overflow(page)) > 0) wide.push(`${path} at 200 %: ${await overflow(page)} px`);
-				}
-				expect(wide).toEqual([]);
-				await context.close();
-			});
+			for (const text of [100, 200]) {
+				test(`${size.width}×${size.height} ${prefix || 'pt-BR'}, text at ${text} %`, async ({
+					browser
+				}) => {
+					const context = await browser.newContext({ viewport: size, ...PHONE });
+					const page = await context.newPage();
+					await setTextSize(page, text);
+					const wide: string[] = [];
+					for (const path of RIDER_PAGES) {
+						await page.goto(`${prefix}${path}`);
+						await page.locator('main').waitFor();
+						wide.push(...(await pastRightEdge(page)).map((spill) => `${path}: ${spill}`));
+					}
+					expect(wide).toEqual([]);
+					await context.close();
+				});
+			}
 		}
 	}
 
@@ -71,21 +69,21 @@ test.describe('nothing sideways: no horizontal scroll at 360 and 320 px, text at
 		const context = await browser.newContext({ viewport: SIZES[1], ...PHONE });
 		const page = await context.newPage();
 		const spill: string[] = [];
-		for (const prefix of LOCALES) {
-			for (const [path, heading] of [
-				['/tarifa?data=2026-12-25&hora=10:00', '#bandeira-agora'],
-				['/v/999', '#veredito'],
-				['/verificar/045', '#veredito'],
-				['/verificar/017', '#veredito']
-			] as const) {
-				await page.goto(`${prefix}${path}`);
-				for (const text of ['100 %', '200 %']) {
-					if (text === '200 %') await doubleText(page);
+		for (const text of [100, 200]) {
+			await setTextSize(page, text);
+			for (const prefix of LOCALES) {
+				for (const [path, heading] of [
+					['/tarifa?data=2026-12-25&hora=10:00', '#bandeira-agora'],
+					['/v/999', '#veredito'],
+					['/verificar/045', '#veredito'],
+					['/verificar/017', '#veredito']
+				] as const) {
+					await page.goto(`${prefix}${path}`);
 					const [scroll, client] = await page
 						.locator(heading)
 						.evaluate((h) => [h.scrollWidth, h.clientWidth]);
 					if ((scroll ?? 0) > (client ?? 0))
-						spill.push(`${prefix}${path} ${text}: ${scroll} > ${client}`);
+						spill.push(`${prefix}${path} ${text} %: ${scroll} > ${client}`);
 				}
 			}
 		}
@@ -180,12 +178,11 @@ test.describe('the answer comes to the eye', () => {
 			test('verifying by text, with text at 200 %: the verdict is focused and in view', async ({
 				page
 			}) => {
-				await page.goto('/verificar');
 				await doubleText(page);
+				await page.goto('/verificar');
 				await page.getByLabel('Prefixo ou placa').fill('007');
 				await page.getByRole('button', { name: 'Verificar', exact: true }).click();
 				await expect(page).toHaveURL(/\/verificar\/007$/);
-				await doubleText(page);
 				await expect(page.locator('#veredito')).toBeFocused();
 				await expect(page.locator('#veredito')).toBeInViewport();
 			});
@@ -397,7 +394,7 @@ test.describe('/pontos: the nearest stand, at a glance', () => {
 			await expect(pin).toContainText('Mais perto: Ponto do Estádio Municipal');
 			await expect(page.locator('.leaflet-marker-icon')).toHaveCount(8);
 			await expect(page.locator('ol.stands h3').first()).toContainText('Estádio Municipal');
-			expect(await overflow(page)).toBeLessThanOrEqual(0);
+			expect(await pastRightEdge(page)).toEqual([]);
 			await context.close();
 		});
 	}
@@ -421,4 +418,194 @@ test('in es and en, /tarifa says the holiday and the fare note in that language;
 		'No fare decree'
 	);
 	await expect(page.locator('.fare-value')).toHaveText(/^R\$\s9,00$/);
+});
+
+test.describe('large text on a small phone: the tab bar reflows, "Garupa" whole', () => {
+	test.describe.configure({ timeout: 120_000 });
+	const LABELS = {
+		'': {
+			bar: ['Agora', 'Verificar'],
+			more: 'Mais',
+			menu: ['Tarifa', 'Pontos', 'Reclamar', 'Lei']
+		},
+		'/es': {
+			bar: ['Ahora', 'Verificar'],
+			more: 'Más',
+			menu: ['Tarifa', 'Paradas', 'Reclamar', 'Ley']
+		},
+		'/en': { bar: ['Now', 'Verify'], more: 'More', menu: ['Fare', 'Stands', 'Complain', 'Law'] }
+	} as const;
+	for (const size of SIZES) {
+		test(`${size.width}×${size.height}, text at 200 %: tabs that fit, the rest under "Mais"; words whole`, async ({
+			browser
+		}) => {
+			const context = await browser.newContext({ viewport: size, ...PHONE });
+			const page = await context.newPage();
+			await setTextSize(page, 200);
+			for (const [prefix, labels] of Object.entries(LABELS)) {
+				await page.goto(`${prefix}/pontos`);
+				const nav = page.getByRole('navigation', { name: /^(Principal|Main)$/ });
+				const bar = nav.locator(':scope > ul > li:not(.more) > a').filter({ visible: true });
+				// 320 px at 200 % is 10 em wide: two tabs and "Mais"; 360 px (11.25 em) the same.
+				await expect(bar).toHaveText([...labels.bar]);
+				const more = nav.locator('summary');
+				await expect(more).toHaveText(labels.more);
+				// Each word on one line beside the others, nothing past the edge, the icon above it.
+				for (const tab of [...(await bar.all()), more]) {
+					const [height, fontSize] = await tab
+						.locator('span')
+						.evaluate((el) => [
+							el.getBoundingClientRect().height,
+							parseFloat(getComputedStyle(el).fontSize)
+						]);
+					expect(height, (await tab.textContent()) ?? '').toBeLessThan((fontSize ?? 0) * 1.6);
+					await expect(tab.locator('svg')).toBeVisible();
+				}
+				expect(await pastRightEdge(page)).toEqual([]);
+				// The current page (Pontos) is in "Mais", which says so; its menu holds the rest.
+				await expect(more).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+				await more.click();
+				const menu = nav.locator('details ul a').filter({ visible: true });
+				await expect(menu).toHaveText([...labels.menu]);
+				await expect(menu.filter({ hasText: labels.menu[1] })).toHaveAttribute(
+					'aria-current',
+					'page'
+				);
+				expect(await pastRightEdge(page)).toEqual([]);
+				await menu.filter({ hasText: labels.menu[0] }).click();
+				await expect(page).toHaveURL(new RegExp(`${prefix}/tarifa$`));
+			}
+			// "Garupa" is whole in the header: not cut by its box.
+			const brand = page.locator('header.site .brand span');
+			const [brandBottom, headerBottom] = await Promise.all([
+				brand.evaluate((el) => el.getBoundingClientRect().bottom),
+				page.locator('header.site').evaluate((el) => el.getBoundingClientRect().bottom)
+			]);
+			expect(brandBottom).toBeLessThanOrEqual(headerBottom);
+			await expectNoAxeViolations(page);
+			await context.close();
+		});
+	}
+
+	test('text at 150 % on 360 px: three tabs and "Mais" (Tarifa, Pontos, Lei)', async ({
+		browser
+	}) => {
+		const context = await browser.newContext({ viewport: SIZES[0], ...PHONE });
+		const page = await context.newPage();
+		await setTextSize(page, 150);
+		await page.goto('/');
+		const nav = page.getByRole('navigation', { name: 'Principal' });
+		await expect(
+			nav.locator(':scope > ul > li:not(.more) > a').filter({ visible: true })
+		).toHaveText(['Agora', 'Verificar', 'Reclamar']);
+		await nav.locator('summary').click();
+		await expect(nav.locator('details ul a').filter({ visible: true })).toHaveText([
+			'Tarifa',
+			'Pontos',
+			'Lei'
+		]);
+		expect(await pastRightEdge(page)).toEqual([]);
+		await context.close();
+	});
+});
+
+test.describe('/lei at normal text size: the long address of the official gazette wraps', () => {
+	for (const size of SIZES) {
+		test(`${size.width}×${size.height}`, async ({ browser }) => {
+			const context = await browser.newContext({ viewport: size, ...PHONE });
+			const page = await context.newPage();
+			await page.goto('/lei');
+			const url = page.getByText('https://www.diariomunicipal.com.br/arom/');
+			await expect(url).toBeVisible();
+			expect(await url.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(
+				size.width
+			);
+			expect(await pastRightEdge(page)).toEqual([]);
+			await context.close();
+		});
+	}
+});
+
+test.describe('the complaint tiles: words wrap between words, the pictogram above them', () => {
+	for (const size of SIZES) {
+		for (const text of [100, 200]) {
+			test(`${size.width}×${size.height}, text at ${text} %, in pt-BR, es and en`, async ({
+				browser
+			}) => {
+				const context = await browser.newContext({ viewport: size, ...PHONE });
+				const page = await context.newPage();
+				await setTextSize(page, text);
+				for (const prefix of LOCALES) {
+					await page.goto(`${prefix}/reclamar`);
+					const tiles = page.locator('.tiles .tile');
+					await expect(tiles).toHaveCount(8);
+					// A word split across two lines has two boxes.
+					const split = await page.locator('.tiles').evaluate((box) => {
+						const broken: string[] = [];
+						for (const label of box.querySelectorAll('.tile')) {
+							const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+							for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+								const words = /\S+/g;
+								for (
+									let w = words.exec(node.textContent ?? '');
+									w;
+									w = words.exec(node.textContent ?? '')
+								) {
+									const range = document.createRange();
+									range.setStart(node, w.index);
+									range.setEnd(node, w.index + w[0].length);
+									const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+									if (lines.size > 1) broken.push(w[0]);
+								}
+							}
+						}
+						return broken;
+					});
+					expect(split, `${prefix || 'pt-BR'} words broken inside`).toEqual([]);
+					// In a tile this narrow, the pictogram stands above the words.
+					for (const tile of await tiles.all()) {
+						const [iconBottom, wordsTop] = await Promise.all([
+							tile.locator('svg').evaluate((el) => el.getBoundingClientRect().bottom),
+							tile.locator('.face > span').evaluate((el) => el.getBoundingClientRect().top)
+						]);
+						expect(iconBottom).toBeLessThanOrEqual(wordsTop + 1);
+					}
+					expect(await pastRightEdge(page)).toEqual([]);
+				}
+				await context.close();
+			});
+		}
+	}
+});
+
+test.describe('after a verification the whole verdict is in view, ringed in its own colour', () => {
+	for (const size of SIZES) {
+		test(`${size.width}×${size.height}: REGULAR from the search`, async ({ browser }) => {
+			const context = await browser.newContext({
+				viewport: size,
+				...PHONE,
+				reducedMotion: 'reduce'
+			});
+			const page = await context.newPage();
+			await page.goto('/verificar');
+			await page.getByLabel('Prefixo ou placa').fill('007');
+			await page.getByRole('button', { name: 'Verificar', exact: true }).click();
+			await expect(page).toHaveURL(/\/verificar\/007$/);
+			const heading = page.locator('#veredito');
+			await expect(heading).toBeFocused();
+			const card = page.locator('section[data-verdict="regular"]');
+			// The card's top border and the whole heading are on screen, not scrolled past.
+			await expect
+				.poll(() => card.evaluate((el) => el.getBoundingClientRect().top))
+				.toBeGreaterThanOrEqual(0);
+			const headingBox = await heading.boundingBox();
+			expect(headingBox?.y ?? -1).toBeGreaterThanOrEqual(0);
+			// No orange ring around the green word: the card is outlined in the verdict's green.
+			await expect(heading).toHaveCSS('outline-style', 'none');
+			const tone = await card.evaluate((el) => getComputedStyle(el).borderTopColor);
+			await expect(card).toHaveCSS('outline-color', tone);
+			await expect(card).toHaveCSS('outline-style', 'solid');
+			await context.close();
+		});
+	}
 });

@@ -22,16 +22,44 @@ describe('classifyScan: the official sticker and typed-style codes are vehicles'
 	];
 	for (const [text, code, why] of cases)
 		test(`${JSON.stringify(text)} → ${code}: ${why}`, () =>
-			expect(classifyScan(text, origin)).toEqual({ kind: 'vehicle', code }));
+			expect(classifyScan(text, [origin])).toEqual({ kind: 'vehicle', code }));
 
 	test('the production origin works the same way', () =>
-		expect(classifyScan('https://garupa.example/v/12', 'https://garupa.example')).toEqual({
+		expect(classifyScan('https://garupa.example/v/12', ['https://garupa.example'])).toEqual({
 			kind: 'vehicle',
 			code: '12'
 		}));
 
+	// docs/deploy.md: the cards may carry another address than the page's (PUBLIC_BASE_URL).
+	const page = 'http://10.0.0.5:3000';
+	const cards: [text: string, base: string, code: string, why: string][] = [
+		[
+			'https://garupa.example.gov.br/v/7',
+			'https://garupa.example.gov.br',
+			'7',
+			"the cards' address"
+		],
+		['https://example.gov.br/garupa/v/7', 'https://example.gov.br/garupa', '7', 'under a path'],
+		[
+			'https://example.gov.br/garupa/es/v/7',
+			'https://example.gov.br/garupa',
+			'7',
+			'a locale under it'
+		],
+		[
+			'https://example.gov.br/garupa/v/7',
+			'https://example.gov.br/garupa/',
+			'7',
+			'base with a slash'
+		],
+		['http://10.0.0.5:3000/v/7', 'https://garupa.example.gov.br', '7', "the page's own address"]
+	];
+	for (const [text, base, code, why] of cards)
+		test(`${text} with cards at ${base} → ${code}: ${why}`, () =>
+			expect(classifyScan(text, [page, base])).toEqual({ kind: 'vehicle', code }));
+
 	test('a default port is the same origin', () =>
-		expect(classifyScan('https://garupa.example:443/v/12', 'https://garupa.example')).toEqual({
+		expect(classifyScan('https://garupa.example:443/v/12', ['https://garupa.example'])).toEqual({
 			kind: 'vehicle',
 			code: '12'
 		}));
@@ -67,10 +95,24 @@ describe('classifyScan: anything else is foreign and never opened', () => {
 	];
 	for (const [text, why] of cases)
 		test(`${JSON.stringify(text)}: ${why}`, () =>
-			expect(classifyScan(text, origin)).toEqual({ kind: 'foreign' }));
+			expect(classifyScan(text, [origin])).toEqual({ kind: 'foreign' }));
+
+	test("outside the cards' path, or beside it, is foreign", () => {
+		const bases = ['http://10.0.0.5:3000', 'https://example.gov.br/garupa'];
+		for (const text of [
+			'https://example.gov.br/v/7',
+			'https://example.gov.br/garupax/v/7',
+			'https://example.gov.br/outro/garupa/v/7',
+			'http://example.gov.br/garupa/v/7'
+		])
+			expect(classifyScan(text, bases), text).toEqual({ kind: 'foreign' });
+	});
+
+	test('no address at all (no card base, no page) is foreign for any URL', () =>
+		expect(classifyScan('http://localhost:4173/v/007', ['', ''])).toEqual({ kind: 'foreign' }));
 
 	test('an unparsable origin makes every URL foreign', () =>
-		expect(classifyScan('http://localhost:4173/v/007', 'not an origin')).toEqual({
+		expect(classifyScan('http://localhost:4173/v/007', ['not an origin'])).toEqual({
 			kind: 'foreign'
 		}));
 });

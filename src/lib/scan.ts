@@ -21,35 +21,43 @@ const VEHICLE_PATH = /^(?:\/(?:es|en))?\/v\/([^/]+)\/?$/;
  * (`http://host@evil.com`), another scheme (`javascript:`, `data:`, `WIFI:`). The URL itself is
  * never followed: only the code is kept, validated by the same parser as a typed code.
  *
- * @param origin this app's origin (`location.origin`): only a URL of exactly this origin counts.
- * @example classifyScan('http://localhost:4173/v/007', 'http://localhost:4173') //=> { kind: 'vehicle', code: '007' }
- * @example classifyScan(' abc-1234 ', 'http://localhost:4173') //=> { kind: 'vehicle', code: 'abc-1234' }
- * @example classifyScan('http://localhost:4173.evil.com/v/007', 'http://localhost:4173') //=> { kind: 'foreign' }
+ * @param bases this app's addresses, as `URL.origin` writes them plus an optional path: the page's
+ * origin (`location.origin`) and the cards' address (`PUBLIC_BASE_URL` as config.ts normalizes it,
+ * which may differ from it and hold a path, docs/deploy.md). Only a URL under one of them counts.
+ * @example classifyScan('http://localhost:4173/v/007', ['http://localhost:4173']) //=> { kind: 'vehicle', code: '007' }
+ * @example classifyScan('https://garupa.gov.br/app/v/7', ['http://10.0.0.5', 'https://garupa.gov.br/app']) //=> { kind: 'vehicle', code: '7' }
+ * @example classifyScan(' abc-1234 ', []) //=> { kind: 'vehicle', code: 'abc-1234' }
+ * @example classifyScan('http://localhost:4173.evil.com/v/007', ['http://localhost:4173']) //=> { kind: 'foreign' }
  */
-export function classifyScan(text: string, origin: string): ScanResult {
+export function classifyScan(text: string, bases: readonly string[]): ScanResult {
 	const scanned = text.trim();
 	// A code cannot hold ':' or '/', so no URL is ever taken for a bare code.
 	if (parseVehicleCode(scanned)) return { kind: 'vehicle', code: scanned };
 
 	let url: URL;
-	let own: string;
 	try {
 		url = new URL(scanned);
-		own = new URL(origin).origin;
 	} catch {
 		return FOREIGN;
 	}
-	// URL parsing has already resolved `user@host` and lower-cased the host; origins of
-	// `javascript:` and `data:` URLs are the opaque "null", which never equals a real one.
-	if (url.origin !== own || url.username !== '' || url.password !== '') return FOREIGN;
-
-	const segment = VEHICLE_PATH.exec(url.pathname)?.[1];
-	if (segment === undefined) return FOREIGN;
-	let code: string;
-	try {
-		code = decodeURIComponent(segment).trim();
-	} catch {
-		return FOREIGN; // malformed percent-encoding
+	if (url.username || url.password) return FOREIGN;
+	// Origin and path only: URL parsing has already resolved `user@host`, lower-cased the host and
+	// dropped a default port; `javascript:` and `data:` URLs have the opaque origin "null", which
+	// starts no base.
+	const address = url.origin + url.pathname;
+	for (const base of bases) {
+		// The base's path (`/app`) is matched as whole segments: `/appx/v/7` is not under `/app`.
+		const own = base.replace(/\/+$/, '');
+		if (!own || !address.startsWith(`${own}/`)) continue;
+		const segment = VEHICLE_PATH.exec(address.slice(own.length))?.[1];
+		if (segment === undefined) continue;
+		let code: string;
+		try {
+			code = decodeURIComponent(segment).trim();
+		} catch {
+			return FOREIGN; // malformed percent-encoding
+		}
+		return parseVehicleCode(code) ? { kind: 'vehicle', code } : FOREIGN;
 	}
-	return parseVehicleCode(code) ? { kind: 'vehicle', code } : FOREIGN;
+	return FOREIGN;
 }

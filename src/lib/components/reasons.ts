@@ -48,27 +48,42 @@ export const reasonIcon: Record<Reason['kind'], PictogramName> = {
 	holiday: 'holiday'
 };
 
+/** `7/12`: day and month as a Brazilian writes them, in every language (UX.md, principle 7). */
+const dayMonth = (date: string) => {
+	const [, month = '', day = ''] = date.split('-');
+	return `${Number(day)}/${Number(month)}`;
+};
+
 /**
  * "Bandeira I a partir de amanhã, 05:00": when the other bandeira starts, said relative to `now`
- * (today, tomorrow, a weekday, or a date). Null when nothing changes within the rules shipped.
+ * — the real now, never a planned time — as today, tomorrow, a weekday, or a date. For a planned
+ * ride (`planned`), any day but today and tomorrow is said with its weekday and date ("segunda-
+ * feira, 7/12, 05:00"): "sexta-feira" alone would be ambiguous beside another day's plan. Null when
+ * nothing changes within the rules shipped.
+ * @example untilText(2, monday0500, thursday, tz, 'pt-BR', true) //=> 'Bandeira I a partir de segunda-feira, 7/12, 05:00'
  */
 export function untilText(
 	flag: 1 | 2,
 	until: Date | null,
 	now: Date,
 	timeZone: string,
-	locale: string
+	locale: string,
+	planned = false
 ): string | null {
 	if (!until) return null;
 	const time = formatTime(until, locale, timeZone);
 	const kind = relativeDay(now, until, timeZone);
+	const weekday = () => formatWeekday(until, locale, timeZone);
+	const date = wallClock(until, timeZone).date;
 	const when =
 		kind === 'today'
 			? m.when_today({ time })
 			: kind === 'tomorrow'
 				? m.when_tomorrow({ time })
-				: kind === 'weekday'
-					? m.when_weekday({ weekday: formatWeekday(until, locale, timeZone), time })
-					: m.when_date({ date: formatDate(wallClock(until, timeZone).date, locale), time });
+				: planned
+					? m.when_weekday_date({ weekday: weekday(), date: dayMonth(date), time })
+					: kind === 'weekday'
+						? m.when_weekday({ weekday: weekday(), time })
+						: m.when_date({ date: formatDate(date, locale), time });
 	return m.until_text({ flag: flagNumeral(flag === 1 ? 2 : 1), when });
 }

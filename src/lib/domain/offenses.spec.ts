@@ -430,8 +430,8 @@ describe('catalog fixes: the law, as a rider should hear it (issue 10, item 11)'
 		expect(situation('reboque-sem-maos')?.articles).toEqual(['art21-XXI']);
 		expect(catalog.notObservable.map((n) => n.article)).not.toContain('art21-XXI');
 	});
-	test('Art. 24, V in the law’s words: physically attacked a passenger, an inspector or a colleague', () =>
-		expect(wording('agressao')).toBe('Agrediu fisicamente o passageiro, um fiscal ou colega'));
+	test('Art. 24, V as the law scopes it (a passenger, an inspector or a colleague), short enough for a tile', () =>
+		expect(wording('agressao')).toBe('Bateu em mim, num fiscal ou colega'));
 	test('Art. 20, VII in the law’s words: smoked or let someone smoke', () =>
 		expect(wording('fumando')).toBe('Fumou ou deixou alguém fumar durante a corrida'));
 	test('Art. 25, IV: who rode is neither the holder nor the auxiliary driver → cassação', () => {

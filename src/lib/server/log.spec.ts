@@ -1,6 +1,12 @@
 import { error, redirect, type RequestEvent, type ResolveOptions } from '@sveltejs/kit';
-import { afterEach, describe, expect, test, vi } from 'vitest';
-import { handleLog } from './log';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { handleLog, log } from './log';
+
+/** Whether stdout is a terminal, as the server sees it (journald and files: no). */
+function stdoutIsTerminal(value: boolean) {
+	Object.defineProperty(process.stdout, 'isTTY', { value, configurable: true });
+}
+const wasTerminal = process.stdout.isTTY;
 
 const event = (path: string) =>
 	({
@@ -15,7 +21,11 @@ function lineOf(spy: { mock: { calls: unknown[][] } }) {
 }
 
 describe('handleLog: the request line has the status the client gets', () => {
-	afterEach(() => vi.restoreAllMocks());
+	beforeEach(() => stdoutIsTerminal(false));
+	afterEach(() => {
+		vi.restoreAllMocks();
+		stdoutIsTerminal(wasTerminal);
+	});
 
 	const cases: [name: string, resolve: () => never | Promise<Response>, status: number][] = [
 		['a response', () => Promise.resolve(new Response('ok', { status: 200 })), 200],
@@ -37,4 +47,44 @@ describe('handleLog: the request line has the status the client gets', () => {
 			expect(line?.status).toBe(status);
 			expect(line?.level).toBe(status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info');
 		});
+});
+
+describe('at a terminal: short text, and only the requests that went wrong', () => {
+	beforeEach(() => stdoutIsTerminal(true));
+	afterEach(() => {
+		vi.restoreAllMocks();
+		stdoutIsTerminal(wasTerminal);
+	});
+
+	const run = async (resolve: () => never | Promise<Response>) => {
+		await Promise.resolve(
+			handleLog({
+				event: event('/admin/login'),
+				resolve: resolve as unknown as (e: RequestEvent, o?: ResolveOptions) => Promise<Response>
+			})
+		).catch(() => null);
+	};
+
+	test('a request answered 200 writes nothing', async () => {
+		const out = vi.spyOn(console, 'log').mockImplementation(() => {});
+		await run(() => Promise.resolve(new Response('ok')));
+		expect(out).not.toHaveBeenCalled();
+	});
+
+	test('a 403 is one line of text: time, "aviso", method, route, status', async () => {
+		const out = vi.spyOn(console, 'log').mockImplementation(() => {});
+		await run(() => error(403, 'no'));
+		expect(out).toHaveBeenCalledTimes(1);
+		expect(String(out.mock.calls[0]?.[0])).toMatch(
+			/^\d{2}:\d{2}:\d{2} aviso GET \/admin\/login → 403 \(\d+ ms\)$/
+		);
+	});
+
+	test('a message is its text, not JSON', () => {
+		const out = vi.spyOn(console, 'log').mockImplementation(() => {});
+		log('info', 'Banco de dados: migrações aplicadas: 001_registry');
+		expect(String(out.mock.calls[0]?.[0])).toMatch(
+			/^\d{2}:\d{2}:\d{2} Banco de dados: migrações aplicadas: 001_registry$/
+		);
+	});
 });

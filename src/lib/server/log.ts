@@ -7,9 +7,13 @@
  *
  * Errors (issue 11, item 8): a 4xx is that same single line with an error code and no stack; a 5xx
  * adds a line with the stack, which is how a developer finds the bug.
+ *
+ * At a terminal (`node build` on a developer's machine) the lines are short text instead, and a
+ * request answered without error is not shown (./log-text.js): JSON is for journald and files.
  */
 import { randomUUID } from 'node:crypto';
 import { isHttpError, isRedirect, type Handle, type RequestEvent } from '@sveltejs/kit';
+import { textLine } from './log-text.js';
 
 export type Level = 'info' | 'warn' | 'error';
 
@@ -25,7 +29,9 @@ export interface RequestLine {
 
 /** Writes one line. `fields` must hold no personal data. */
 export function log(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
-	const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
+	const entry = { time: new Date().toISOString(), level, msg, ...fields };
+	const line = process.stdout.isTTY ? textLine(entry) : JSON.stringify(entry);
+	if (line === null) return;
 	if (level === 'error') console.error(line);
 	else console.log(line);
 }

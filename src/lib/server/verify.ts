@@ -3,7 +3,13 @@
  * the verdict at the Porto_Velho date of an instant — what /api/verify and /verificar/[codigo] answer.
  */
 import { parseVehicleCode } from '$lib/domain/plate';
-import { buildIndex, notFound, verifyAt, type RegistrySnapshot } from '$lib/domain/registry';
+import {
+	buildIndex,
+	notFound,
+	verifyAt,
+	type RegistrySnapshot,
+	type Verdict
+} from '$lib/domain/registry';
 import { registryRulesOn } from '$lib/domain/profile';
 import { localISO, wallClock } from '$lib/domain/clock';
 import { answerAt } from '$lib/rules';
@@ -36,6 +42,29 @@ export async function verifyQuery(query: string, at: Date) {
 	const rules = registryRulesOn(wallClock(at, profile.timeZone).date, profile.registryRules);
 	const result = entry ? verifyAt(entry, at, rules, profile.timeZone) : notFound();
 	return { code, entry, snapshot, ...result };
+}
+
+/**
+ * The verdict at `at` of each prefix (a stand's list), as verifying it would give: a list of
+ * vehicles never calls an IRREGULAR or PENDENTE one "autorizado". A prefix no longer in the
+ * registry is `nao_encontrado`.
+ * @example await verdictsOf(['7', '52'], now) //=> { '7': 'regular', '52': 'irregular' }
+ */
+export async function verdictsOf(
+	prefixes: readonly string[],
+	at: Date
+): Promise<Record<string, Verdict>> {
+	const snapshot = await publishedRegistry();
+	const index = snapshot ? indexOf(snapshot) : null;
+	const rules = registryRulesOn(wallClock(at, profile.timeZone).date, profile.registryRules);
+	const verdicts: Record<string, Verdict> = {};
+	for (const prefix of prefixes) {
+		const entry = index?.find(prefix) ?? null;
+		verdicts[prefix] = entry
+			? verifyAt(entry, at, rules, profile.timeZone).verdict
+			: 'nao_encontrado';
+	}
+	return verdicts;
 }
 
 /** What /verificar/[codigo] and the QR target /v/[codigo] render: the verdict now, and the bandeira. */

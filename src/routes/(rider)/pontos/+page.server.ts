@@ -2,7 +2,11 @@ import { fitView, placeOnView, tilesAround, tileUrl, type StaticMap } from '$lib
 import { profile } from '$lib/profile';
 import { config } from '$lib/server/config';
 import { db } from '$lib/server/db';
+import { wallClock } from '$lib/domain/clock';
 import { listStands, standsAreSample } from '$lib/server/stands';
+import { verdictsOf } from '$lib/server/verify';
+import { m } from '$lib/paraglide/messages';
+import type { Verdict } from '$lib/domain/registry';
 import type { PageServerLoad } from './$types';
 
 /**
@@ -18,12 +22,25 @@ export const csr = false;
  * nothing (it adds the tiles a wider map shows).
  */
 const SMALLEST_BOX = { width: 288, height: 256 };
+/** A verdict's word, as /verificar says it. */
+const verdictWord: Record<Verdict, () => string> = {
+	regular: m.verdict_regular,
+	pendente: m.verdict_pendente,
+	irregular: m.verdict_irregular,
+	nao_encontrado: m.verdict_nao_encontrado
+};
 /** The town centre (the profile's), at 14, when there is no stand yet. */
 const TOWN = { center: { lat: profile.centre.lat, lng: profile.centre.lng }, zoom: 14 };
 
 /** The official stands (Art. 12–13), by name: the list is complete without JavaScript. */
 export const load: PageServerLoad = async () => {
+	const now = new Date();
 	const [stands, sample] = await Promise.all([listStands(db()), standsAreSample(db())]);
+	// Each prefix with its verdict today: a stand's list never calls an irregular vehicle authorized.
+	const verdicts = await verdictsOf([...new Set(stands.flatMap((s) => s.prefixes))], now);
+	const verdictWords = Object.fromEntries(
+		Object.entries(verdicts).map(([prefix, verdict]) => [prefix, verdictWord[verdict]()])
+	);
 	// The map's first view (every stand, a margin, no closer than 16), drawn as HTML first: tiles
 	// and pins before Leaflet arrives, or without JavaScript; Leaflet opens at the same view.
 	const view = fitView(stands, { box: SMALLEST_BOX, pad: 0.2, minZoom: 3, maxZoom: 16 }, TOWN);
@@ -36,5 +53,12 @@ export const load: PageServerLoad = async () => {
 		})),
 		pins: stands.map((s) => ({ id: s.id, ...placeOnView(view, s) }))
 	};
-	return { stands, sample, tiles: config.tiles, staticMap };
+	return {
+		stands,
+		sample,
+		tiles: config.tiles,
+		staticMap,
+		verdictWords,
+		verdictsOn: wallClock(now, profile.timeZone).date
+	};
 };

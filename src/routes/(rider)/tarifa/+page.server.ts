@@ -19,7 +19,8 @@ import type { PageServerLoad } from './$types';
 export const csr = false;
 
 export const load: PageServerLoad = async ({ url }) => {
-	const now = wallClock(new Date(), profile.timeZone);
+	const instant = new Date();
+	const now = wallClock(instant, profile.timeZone);
 	const date = url.searchParams.get('data') || now.date;
 	const time =
 		url.searchParams.get('hora') ||
@@ -43,6 +44,8 @@ export const load: PageServerLoad = async ({ url }) => {
 		/** A planned ride (the form was sent, or a shared link): the answer comes first. */
 		asked: url.searchParams.has('data'),
 		at: at.getTime(),
+		/** The server's now: "amanhã" in the answer is relative to it, never to the planned day. */
+		today: instant.getTime(),
 		local: localISO(at, profile.timeZone),
 		bundle: await rulesBundle(at, [now.year]),
 		stateTransfers: profile.stateTransfers,

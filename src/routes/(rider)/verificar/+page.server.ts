@@ -6,6 +6,7 @@ import { registryRulesOn } from '$lib/domain/profile';
 import { m } from '$lib/paraglide/messages';
 import { localizeHref } from '$lib/paraglide/runtime';
 import { profile } from '$lib/profile';
+import { config } from '$lib/server/config';
 import { publishedRegistry } from '$lib/server/verify';
 import type { PageServerLoad } from './$types';
 
@@ -29,6 +30,8 @@ export const load: PageServerLoad = async ({ url }) => {
 	return {
 		rules,
 		timeZone: profile.timeZone,
+		// The printed cards' address (PUBLIC_BASE_URL) may differ from this page's: the scanner takes both.
+		cardBase: config.publicBaseUrl ?? '',
 		snapshot: snapshot && {
 			version: snapshot.version,
 			publishedAt: snapshot.publishedAt,

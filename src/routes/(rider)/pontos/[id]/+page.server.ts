@@ -1,7 +1,10 @@
 import { error } from '@sveltejs/kit';
 import { m } from '$lib/paraglide/messages';
 import { db } from '$lib/server/db';
+import { wallClock } from '$lib/domain/clock';
+import { profile } from '$lib/profile';
 import { getStand, standsAreSample } from '$lib/server/stands';
+import { verdictsOf } from '$lib/server/verify';
 import type { PageServerLoad } from './$types';
 
 /**
@@ -16,5 +19,12 @@ export const load: PageServerLoad = async ({ params }) => {
 	}
 	const stand = await getStand(db(), params.id);
 	if (!stand) error(404, { message: m.stand_not_found(), code: 'not_found' });
-	return { stand, sample: await standsAreSample(db()) };
+	const now = new Date();
+	return {
+		stand,
+		sample: await standsAreSample(db()),
+		// Each prefix with its verdict today, the word the rider gets by verifying it.
+		verdicts: await verdictsOf(stand.prefixes, now),
+		verdictsOn: wallClock(now, profile.timeZone).date
+	};
 };

@@ -1,0 +1,74 @@
+import { describe, expect, test } from 'vitest';
+import { untilText } from './reasons';
+
+// "A partir de …": when the other bandeira starts, said from the real now (UX.md, principle 1:
+// every word true). America/Porto_Velho is UTC−4 all year.
+const tz = 'America/Porto_Velho';
+const at = (local: string) => new Date(`${local}:00-04:00`);
+const thursday = at('2026-12-03T10:00');
+
+describe('untilText: "amanhã" only when it truly is tomorrow', () => {
+	const cases: [
+		flag: 1 | 2,
+		until: string,
+		now: Date,
+		planned: boolean,
+		text: string,
+		why: string
+	][] = [
+		[
+			2,
+			'2026-12-07T05:00',
+			thursday,
+			true,
+			'Bandeira I a partir de segunda-feira, 7/12, 05:00',
+			'Sunday night planned on a Thursday: Monday is not tomorrow'
+		],
+		[
+			2,
+			'2026-12-04T05:00',
+			thursday,
+			true,
+			'Bandeira I a partir de amanhã, 05:00',
+			'Thursday night planned on the Thursday: Friday truly is tomorrow'
+		],
+		[
+			1,
+			'2026-12-03T20:00',
+			thursday,
+			true,
+			'Bandeira II a partir de hoje, 20:00',
+			'a ride planned for today, night at 20:00 (Art. 16 §2º)'
+		],
+		[
+			2,
+			'2026-12-26T05:00',
+			thursday,
+			true,
+			'Bandeira I a partir de sábado, 26/12, 05:00',
+			'Christmas planned three weeks ahead'
+		],
+		[
+			2,
+			'2026-12-07T05:00',
+			at('2026-12-05T21:00'),
+			false,
+			'Bandeira I a partir de segunda-feira, 05:00',
+			'now, on a Saturday night: the weekday alone is unambiguous within the week'
+		],
+		[
+			2,
+			'2026-12-06T05:00',
+			at('2026-12-05T21:00'),
+			false,
+			'Bandeira I a partir de amanhã, 05:00',
+			'now, the night before'
+		]
+	];
+	for (const [flag, until, now, planned, text, why] of cases)
+		test(`${why} → "${text}"`, () =>
+			expect(untilText(flag, at(until), now, tz, 'pt-BR', planned)).toBe(text));
+
+	test('nothing changes within the rules shipped: nothing said', () =>
+		expect(untilText(1, null, thursday, tz, 'pt-BR', true)).toBeNull());
+});
