@@ -26,7 +26,7 @@ import { forgetStaffPages, mayKeep, OFFLINE_PAGES, PAGES_CACHE as PAGES } from '
 import { flushOutbox, SYNC_TAG } from '$lib/offline/outbox';
 import { FIRST_USE_CACHE, FIRST_USE_REVISION } from '$lib/offline/first-use.js';
 import { NoKeptCopy, PageNetworkFirst } from '$lib/offline/page-network-first';
-import { HOW_SERVED, SERVED, type KeptBecause } from '$lib/offline/signal';
+import { HOW_SERVED, SERVED, type KeptBecause } from '$lib/offline/served';
 
 declare let self: ServiceWorkerGlobalScope;
 

@@ -101,6 +101,14 @@ describe('the decree form (Art. 15–17)', () => {
 		});
 	}
 
+	test("a table that is not a decree: the refusal cites the regime's fare-decree provision (Rolim de Moura: Art. 15), or none", () => {
+		const table = { ...good, referencia: 'Tabela 2029' };
+		const cited = parseDecreeForm(table, { ...ctx, decreeCite: 'Art. 15' });
+		expect(cited.ok || cited.errors.referencia).toMatch(/fixada por decreto, Art\. 15\)/);
+		const none = parseDecreeForm(table, { ...ctx, decreeCite: null });
+		expect(none.ok || none.errors.referencia).toMatch(/fixada por decreto\)/);
+	});
+
 	test('today is accepted (a decree may start today)', () => {
 		expect(parseDecreeForm({ ...good, vigencia: today }, ctx).ok).toBe(true);
 	});

@@ -51,12 +51,15 @@ function dateError(text: string, today: LocalDate, what: string): string | null 
 	return null;
 }
 
-/** Art. 15: "fixado por Decreto". A table that is not a decree is not a rule riders can claim. */
-function referenceError(text: string): string | null {
+/**
+ * The fare is "fixado por Decreto" (the regime's fare-decree provision, `cite`, e.g. "Art. 15"): a
+ * table that is not a decree is not a rule riders can claim.
+ */
+function referenceError(text: string, cite?: string | null): string | null {
 	if (!text) return 'Informe o decreto (ex.: Decreto nº 123/2027).';
 	if (text.length > 200) return 'A referência do decreto deve ter no máximo 200 caracteres.';
 	if (!/decreto/i.test(text))
-		return 'A referência precisa citar o decreto (a tarifa é fixada por decreto), ex.: Decreto nº 123/2027.';
+		return `A referência precisa citar o decreto (a tarifa é fixada por decreto${cite ? `, ${cite}` : ''}), ex.: Decreto nº 123/2027.`;
 	return null;
 }
 
@@ -86,6 +89,8 @@ export interface DecreeContext {
 	today: LocalDate;
 	/** `validFrom` of every real decree already in force or scheduled. */
 	taken: ReadonlySet<LocalDate>;
+	/** The provision that has the fare fixed by decree, in the regime in force (none: not said). */
+	decreeCite?: string | null;
 }
 
 /** A decree as the store saves it: a TariffDecree without id or sample flag. */
@@ -102,7 +107,7 @@ export function parseDecreeForm(
 ): FormResult<DecreeInput, DecreeField> {
 	const errors: Partial<Record<DecreeField, string>> = {};
 	const reference = text(form, 'referencia');
-	const refError = referenceError(reference);
+	const refError = referenceError(reference, ctx.decreeCite);
 	if (refError) errors.referencia = refError;
 
 	const validFrom = text(form, 'vigencia');

@@ -5,7 +5,6 @@
  * result. The caller decides what each result means for its page.
  */
 import { parse } from 'devalue';
-import { watch } from '$lib/offline/signal';
 
 type Data = Record<string, unknown> | undefined;
 
@@ -61,10 +60,14 @@ export async function resultOf(response: Response): Promise<SubmitResult> {
  * Post `formData` to the form's action the way `use:enhance` does, and read the answer. Never
  * rejects: a request lost on the way (no signal, connection reset) is an `error` with no status.
  */
-export function submitForm(form: HTMLFormElement, formData: FormData): Promise<SubmitResult> {
+export function submitForm(
+	form: HTMLFormElement,
+	formData: FormData,
+	send: typeof fetch = fetch
+): Promise<SubmitResult> {
 	// A field named "action" would shadow the attribute (sveltejs/kit#7593): read it from a bare clone.
 	const action = (HTMLElement.prototype.cloneNode.call(form) as HTMLFormElement).action;
-	return postAction(action, formData, form.enctype === 'multipart/form-data');
+	return postAction(action, formData, form.enctype === 'multipart/form-data', send);
 }
 
 /** {@link submitForm}'s request and reading, given the action's URL and the form's encoding. */
@@ -81,18 +84,15 @@ export async function postAction(
 	if (!multipart) headers['content-type'] = 'application/x-www-form-urlencoded';
 	let response: Response;
 	try {
-		// Watched: a post lost on the way tells the page it is offline ($lib/offline/signal).
-		response = await watch(
-			send(action, {
-				method: 'POST',
-				headers,
-				cache: 'no-store',
-				// The browser writes a multipart body's own content type (with its boundary).
-				body: multipart
-					? formData
-					: new URLSearchParams([...formData].map(([k, v]) => [k, String(v)]))
-			})
-		);
+		response = await send(action, {
+			method: 'POST',
+			headers,
+			cache: 'no-store',
+			// The browser writes a multipart body's own content type (with its boundary).
+			body: multipart
+				? formData
+				: new URLSearchParams([...formData].map(([k, v]) => [k, String(v)]))
+		});
 	} catch (error) {
 		return { type: 'error', error };
 	}

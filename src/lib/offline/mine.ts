@@ -7,7 +7,7 @@
  * never goes into a page URL the page cache keeps: the list asks the API for each status with
  * `cache: 'no-store'`, and the service worker keeps no token URL.
  */
-import { MINE, OUTBOX, readAll, result, transact } from './db';
+import { MINE, readAll, result, transact } from './db';
 
 export interface MineEntry {
 	/** `RM-2026-000123`. */
@@ -105,20 +105,3 @@ export const listMine = () => readAll<MineEntry>(MINE);
 
 /** The complaint sent from the outbox record `key`, if it is in the list. */
 export const mineByKey = async (key: string) => (await listMine()).find((e) => e.key === key);
-
-/**
- * "Remover deste celular": the complaint leaves the list, any copy an older version left in the
- * outbox (with its contact and photos), and any page kept with its protocol.
- */
-export async function forget(protocol: string): Promise<void> {
-	await transact([MINE, OUTBOX], 'readwrite', async (tx) => {
-		tx.objectStore(MINE).delete(protocol);
-		const outbox = tx.objectStore(OUTBOX);
-		const all = await result(outbox.getAll() as IDBRequest<{ key: string; statusUrl?: string }[]>);
-		for (const e of all)
-			if (e.statusUrl && receiptOf(e.statusUrl)?.protocol === protocol) outbox.delete(e.key);
-	});
-	// (Loaded here: the pages that keep the list need none of it on their first visit.)
-	const { forgetPagesOf } = await import('./pages');
-	await forgetPagesOf(protocol).catch(() => 0);
-}

@@ -7,7 +7,7 @@
  * both, so the page can say it shows the phone's copy (src/lib/offline/signal.ts).
  */
 import { Strategy, type StrategyHandler, type StrategyOptions } from 'workbox-strategies';
-import type { KeptBecause } from './signal';
+import type { KeptBecause } from './served';
 
 /** No copy to answer with: the network failed, or the server's 5xx (`response`) is all there is. */
 export class NoKeptCopy extends Error {

@@ -22,13 +22,7 @@
 /** `unavailable`: the network works but the server answers 5xx (its database is down, say). */
 export type Connection = 'online' | 'offline' | 'unavailable';
 
-/** Why the service worker answered a page from the phone's copy. */
-export type KeptBecause = 'network' | 'timeout' | 'server';
-
-/** The page asks the worker how it was answered: `{ type: HOW_SERVED }`… */
-export const HOW_SERVED = 'garupa:how-served';
-/** …and the worker replies `{ type: SERVED, because: KeptBecause | null }` (null: from the network). */
-export const SERVED = 'garupa:served';
+export { HOW_SERVED, SERVED, type KeptBecause } from './served';
 
 /** The request that asks the server again while the page is not online: small, never cached. */
 const PROBE = '/api/bandeira';
@@ -127,3 +121,6 @@ export async function watch(request: Promise<Response>): Promise<Response> {
 	set(response.status >= 500 ? 'unavailable' : 'online');
 	return response;
 }
+
+/** `fetch`, {@link watch}ed: for a page's posts (the form's, the outbox's), so they tell the notes. */
+export const watchedFetch: typeof fetch = (input, init) => watch(fetch(input, init));

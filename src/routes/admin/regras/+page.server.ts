@@ -4,6 +4,8 @@ import { wallClock } from '$lib/domain/clock';
 import { removable } from '$lib/domain/decrees';
 import { brDate } from '$lib/domain/br';
 import { parseDayForm, parseDecreeForm } from '$lib/domain/rules-form';
+import { citeFor } from '$lib/domain/regime';
+import { regimeOn } from '$lib/components/law-text';
 import { decreeOn } from '$lib/domain/tariff';
 import { profile } from '$lib/profile';
 import { requireStaff } from '$lib/server/auth/guard';
@@ -110,7 +112,11 @@ export const actions = {
 		if (!form) return fail(400, outcome('decreto', { message: BAD_FORM }));
 		const rules = await effectiveRules();
 		const taken = new Set(rules.decrees.filter((d) => !d.sample).map((d) => d.validFrom));
-		const parsed = parseDecreeForm(form, { today: today(), taken });
+		const parsed = parseDecreeForm(form, {
+			today: today(),
+			taken,
+			decreeCite: citeFor(regimeOn(), 'fareDecree')
+		});
 		if (!parsed.ok) return fail(400, outcome('decreto', { errors: parsed.errors, values: form }));
 		try {
 			await store.addDecree(db(), parsed.value, staff);
