@@ -40,6 +40,12 @@ beforeAll(async () => {
 				res.end('{}');
 				return;
 			}
+			if (url.pathname === '/kept') {
+				// A page the browser kept, still fresh: SvelteKit answers 304 with no type.
+				res.writeHead(304, { ETag: '"1"' });
+				res.end();
+				return;
+			}
 			const request = await getRequest({
 				request: req,
 				base: 'http://x',
@@ -151,6 +157,12 @@ describe('security headers on every answer, static files included', () => {
 		const response = await fetch(`http://127.0.0.1:${port}/manifest.webmanifest`);
 		expect(response.headers.get('x-content-type-options')).toBe('nosniff');
 		expect(response.headers.get('content-security-policy')).toBe(NOT_A_PAGE_CSP);
+	});
+	it('a 304 carries no CSP: the browser would lay it over the page it kept', async () => {
+		const response = await fetch(`http://127.0.0.1:${port}/kept`);
+		expect(response.status).toBe(304);
+		expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+		expect(response.headers.get('content-security-policy')).toBeNull();
 	});
 	it('a token in the URL: no referrer', async () => {
 		const response = await fetch(`http://127.0.0.1:${port}/x?token=abc`);

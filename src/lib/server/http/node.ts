@@ -74,9 +74,13 @@ function lingerOnClose(socket: Socket): void {
 
 /**
  * Calls `listener` right before `res` writes its headers (as the `on-headers` package does), with
- * the content type the answer is about to declare (sirv passes its headers to `writeHead`).
+ * the status and the content type the answer is about to declare (sirv passes its headers to
+ * `writeHead`).
  */
-function beforeHeaders(res: ServerResponse, listener: (contentType: string) => void): void {
+function beforeHeaders(
+	res: ServerResponse,
+	listener: (status: number, contentType: string) => void
+): void {
 	const writeHead = res.writeHead;
 	let called = false;
 	res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
@@ -88,7 +92,8 @@ function beforeHeaders(res: ServerResponse, listener: (contentType: string) => v
 			);
 			const type =
 				given?.['Content-Type'] ?? given?.['content-type'] ?? res.getHeader('content-type');
-			listener(typeof type === 'string' ? type : '');
+			const status = typeof args[0] === 'number' ? args[0] : res.statusCode;
+			listener(status, typeof type === 'string' ? type : '');
 		}
 		return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
 	} as ServerResponse['writeHead'];
@@ -99,9 +104,15 @@ export function onRequest(req: IncomingMessage, res: ServerResponse, socket: Soc
 	const url = new URL(req.url ?? '/', 'http://local');
 	for (const [name, value] of Object.entries(securityHeaders(url))) res.setHeader(name, value);
 	let plan: BodyPlan = 'none';
-	beforeHeaders(res, (contentType) => {
-		// Pages set their own CSP (SvelteKit's, with the hashes of their inline scripts).
-		if (!res.hasHeader('content-security-policy') && !/html|javascript/i.test(contentType))
+	beforeHeaders(res, (status, contentType) => {
+		// Pages set their own CSP (SvelteKit's, with the hashes of their inline scripts). A 304 has
+		// no body, hence no type, and the browser lays its headers over the copy it kept: a CSP
+		// here would turn a kept page into one that may load nothing.
+		if (
+			status !== 304 &&
+			!res.hasHeader('content-security-policy') &&
+			!/html|javascript/i.test(contentType)
+		)
 			res.setHeader('content-security-policy', NOT_A_PAGE_CSP);
 		plan = bodyPlan(req);
 		if (plan === 'close') {
