@@ -14,9 +14,11 @@ export function checkText(check: Check, locale: string): string {
 		case 'autorizacao':
 			return check.ok
 				? m.check_autorizacao_ok({ date: date(p.validade, locale) })
-				: p.situacao && p.situacao !== 'ativa'
-					? m.check_autorizacao_situacao({ situacao: String(p.situacao) })
-					: m.check_autorizacao_expired({ date: date(p.validade, locale) });
+				: p.situacao === 'suspensa'
+					? m.check_autorizacao_suspensa()
+					: p.situacao === 'cassada'
+						? m.check_autorizacao_cassada()
+						: m.check_autorizacao_expired({ date: date(p.validade, locale) });
 		case 'seguro':
 			return (check.ok ? m.check_seguro_ok : m.check_seguro_fail)({
 				date: date(p.validade, locale)

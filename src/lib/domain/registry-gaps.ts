@@ -17,3 +17,15 @@ const OPERATING: readonly CheckId[] = [
 	'idade',
 	'cilindradas'
 ];
+
+/** Without these the vehicle may not carry a passenger at all: the verdict is `irregular`. */
+export const BLOCKING: readonly CheckId[] = ['autorizacao', 'seguro'];
+
+/**
+ * Why a vehicle is `irregular`: its failed checks that forbid carrying a passenger (the
+ * authorization, the insurance), in the order the verdict states them.
+ * @example whyIrregular(verifyOn(suspended, '2026-12-02', rules).checks)[0].id //=> 'autorizacao'
+ */
+export function whyIrregular(checks: readonly Check[]): Check[] {
+	return checks.filter((c) => !c.ok && BLOCKING.includes(c.id));
+}

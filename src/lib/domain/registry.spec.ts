@@ -11,6 +11,7 @@ import {
 	notFound,
 	verifyAt,
 	verifyOn,
+	whyIrregular,
 	type CheckId,
 	type RegistryEntry,
 	type RegistryRules,
@@ -397,5 +398,35 @@ describe('both certidões in a published snapshot (Art. 4 IV)', () => {
 			entries: [ok]
 		};
 		expect(readPublishedSnapshot(current).entries).toEqual([ok]);
+	});
+});
+
+describe('why a vehicle is irregular, said first with its article (Art. 11, 23, 25; Art. 4 VII)', () => {
+	const cases: [string, RegistryEntry, [CheckId, string][]][] = [
+		['suspended (Art. 23)', { ...ok, situacao: 'suspensa' }, [['autorizacao', 'Art. 23']]],
+		['revoked (Art. 25)', { ...ok, situacao: 'cassada' }, [['autorizacao', 'Art. 25']]],
+		[
+			'authorization expired (Art. 11)',
+			{ ...ok, autorizacaoValidade: '2026-12-01' },
+			[['autorizacao', 'Art. 11']]
+		],
+		[
+			'insurance expired (Art. 4 VII)',
+			{ ...ok, seguroValidade: '2026-11-15' },
+			[['seguro', 'Art. 4 VII']]
+		],
+		[
+			'both, the authorization first',
+			{ ...ok, situacao: 'suspensa', seguroValidade: '2026-11-15', ultimaVistoria: '2024-01-01' },
+			[
+				['autorizacao', 'Art. 23'],
+				['seguro', 'Art. 4 VII']
+			]
+		],
+		['a pendente has no such reason (Art. 8)', { ...ok, ultimaVistoria: '2024-01-01' }, []]
+	];
+	test.each(cases)('%s', (_, entry, expected) => {
+		const why = whyIrregular(verifyOn(entry, DAY, rules).checks);
+		expect(why.map((c) => [c.id, c.article])).toEqual(expected);
 	});
 });

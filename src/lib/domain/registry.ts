@@ -5,6 +5,7 @@
  * provision the regime in force cites for its role (`RegistryRules.cites`), so the page, the API
  * and complaint triage can all say why.
  */
+import { BLOCKING } from './registry-gaps';
 import { parseLocalDate, wallClock, daysInMonth, type LocalDate } from './clock';
 import { normalizePrefix, parseVehicleCode, plateKey } from './plate';
 import type { Cites } from './regime';
@@ -285,9 +286,6 @@ function cilindradas(entry: RegistryEntry, rules: RegistryRules): Check {
 	};
 }
 
-/** Without these the vehicle may not carry a passenger at all. */
-const BLOCKING: readonly CheckId[] = ['autorizacao', 'seguro'];
-
 /**
  * The verdict for a registry entry on a date of the municipality's calendar: `irregular` when the
  * authorization (Art. 11, 23–25) or the insurance (Art. 4 VII, 24 I) fails; `pendente` when only
@@ -435,4 +433,4 @@ export function countActive(entries: readonly RegistryEntry[], date: LocalDate):
 // Art. 4 IV, Art. 6 I and II: what a `pendente` verdict lacks for operating at all. In a module
 // of its own so that the verdict's view does not bring every check's code to a phone that only
 // shows a verdict the server made (issue 12).
-export { missingForOperating } from './registry-gaps';
+export { missingForOperating, whyIrregular } from './registry-gaps';
