@@ -32,6 +32,12 @@ describe('overcharge against the table in force (Art. 21, XVII; Art. 16; sample 
 		],
 		[
 			'2026-12-02T10:00:00-04:00',
+			1500,
+			{ legal: 700, bandeira: 1, differenceCentavos: 800, chargedBandeiraII: false },
+			'paid more than even the bandeira II fare: an overcharge, not the wrong bandeira (Art. 16)'
+		],
+		[
+			'2026-12-02T10:00:00-04:00',
 			800,
 			{ legal: 700, bandeira: 1, differenceCentavos: 100, chargedBandeiraII: false },
 			'overcharged, but less than the bandeira II fare'

@@ -12,7 +12,10 @@ export interface Overcharge {
 	bandeira: Flag;
 	/** Paid minus the legal fare: positive is an overcharge. Null with no table to compare to. */
 	differenceCentavos: number | null;
-	/** Bandeira II charged at a bandeira I time: paid at least the bandeira II fare. */
+	/**
+	 * Bandeira II charged at a bandeira I time: paid exactly the bandeira II fare. More than that is
+	 * an overcharge of its own, not the wrong bandeira, and is never called one.
+	 */
 	chargedBandeiraII: boolean;
 	/**
 	 * The decree sets a rate per km and the rider gave no distance: `legal` is the departure fare
@@ -65,7 +68,7 @@ export function overcharge(
 			legal !== null &&
 			bandeiraII !== null &&
 			bandeiraII > legal.centavos &&
-			paidCentavos >= bandeiraII,
+			paidCentavos === bandeiraII,
 		sample: decree?.sample ?? false,
 		unpublished: decree !== null && legal === null,
 		unconfirmed: decree?.unconfirmed !== undefined
