@@ -273,3 +273,36 @@ test.describe('/verificar does not jump when its scanner wakes (layout shift)', 
 function pad(n: number) {
 	return String(n).padStart(2, '0');
 }
+
+test.describe('a complaint made in Spanish or English gets its receipt in that language', () => {
+	for (const [locale, tile, send, heading] of [
+		['es', 'Conducía de forma peligrosa', 'Enviar reclamación', 'Tu reclamación'],
+		['en', 'Rode unsafely', 'Send complaint', 'Your complaint']
+	] as const) {
+		for (const javaScriptEnabled of [true, false]) {
+			test(`/${locale}/reclamar ${javaScriptEnabled ? 'with' : 'without'} JavaScript → /${locale}/reclamacoes/…, and the language links keep the token`, async ({
+				browser
+			}) => {
+				const context = await phone(browser, SIZES[0], javaScriptEnabled);
+				const page = await context.newPage();
+				await page.goto(`/${locale}/reclamar?veiculo=007`);
+				await page.getByRole('checkbox', { name: tile }).check();
+				await page.getByRole('button', { name: send }).click();
+				await expect(page).toHaveURL(
+					new RegExp(`/${locale}/reclamacoes/RM-\\d{4}-\\d{6}\\?token=[\\w-]{24}$`)
+				);
+				await expect(page.locator('html')).toHaveAttribute('lang', locale);
+				await expect(page.getByRole('heading', { level: 1 })).toContainText(heading);
+				const token = new URL(page.url()).searchParams.get('token') ?? '';
+				// Each language link opens the same receipt, token included, in its language.
+				const links = page.getByRole('navigation', { name: /Idioma|Language/ });
+				await links.getByRole('link', { name: 'Português' }).click();
+				await expect(page).toHaveURL(new RegExp(`^[^?]*/reclamacoes/RM-[^?]+\\?token=${token}$`));
+				expect(new URL(page.url()).pathname.startsWith(`/${locale}/`)).toBe(false);
+				await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+				await expect(page.getByTestId('protocol')).toBeVisible();
+				await context.close();
+			});
+		}
+	}
+});

@@ -4,7 +4,7 @@ import { localISO, addDays } from '$lib/domain/clock';
 import { commonSituations, situationCite, type Situation } from '$lib/domain/offenses';
 import { OVERCHARGE_CODE } from '$lib/domain/complaint';
 import { m } from '$lib/paraglide/messages';
-import { getLocale } from '$lib/paraglide/runtime';
+import { getLocale, localizeHref } from '$lib/paraglide/runtime';
 import { profile } from '$lib/profile';
 import { submit } from '$lib/server/complaints';
 import { echo, requestOf } from '$lib/server/complaint-form';
@@ -121,7 +121,8 @@ export const actions = {
 		switch (outcome.kind) {
 			case 'created':
 			case 'replayed':
-				redirect(303, outcome.response.statusUrl);
+				// The receipt in the language the complaint was made in.
+				redirect(303, localizeHref(outcome.response.statusUrl));
 			// eslint-disable-next-line no-fallthrough -- redirect throws
 			case 'conflict':
 				return fail(422, {
