@@ -25,7 +25,8 @@ let fuzz: FuzzServer;
 beforeAll(async () => {
 	fuzz = await startFuzzServer();
 }, 240_000);
-afterAll(() => fuzz?.stop());
+// The stop waits for the server's exit (SIGKILL after 10 s, scripts/server-harness.ts).
+afterAll(() => fuzz?.stop(), 30_000);
 
 describe('fuzzing the built server', { timeout: 120_000 }, () => {
 	for (const [i, who] of VISITORS.entries())

@@ -692,7 +692,10 @@ export async function startFuzzServer(): Promise<FuzzServer> {
 		// is closing at that instant — the idle race every HTTP/1.1 client must retry (browsers
 		// do). The round looks for resets the server causes, so idle connections outlive any
 		// pause in it.
-		KEEP_ALIVE_TIMEOUT: '60'
+		KEEP_ALIVE_TIMEOUT: '60',
+		// Those idle connections (the client's pool keeps them) and any body a round left half-sent
+		// would hold a graceful stop for adapter-node's 30 s: the round is over, close them at 2 s.
+		SHUTDOWN_TIMEOUT: '2'
 	});
 	const sign = (role: keyof typeof FUZZ_ACCOUNTS) =>
 		signInCookie(server.url, FUZZ_ACCOUNTS[role].email, FUZZ_ACCOUNTS[role].password);
