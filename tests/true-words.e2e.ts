@@ -306,3 +306,29 @@ test.describe('a complaint made in Spanish or English gets its receipt in that l
 		}
 	}
 });
+
+test.describe('Spanish and English riders read no Portuguese from the profile', () => {
+	const PORTUGUESE = [
+		'Valores de exemplo',
+		'nenhum decreto tarifário',
+		'Carnaval (segunda-feira)',
+		'Véspera de Natal',
+		'Quarta-feira de Cinzas',
+		'Os decretos estaduais de transferência',
+		'Proclamação da República',
+		'como publicado na página municipal',
+		'Eleições'
+	];
+	for (const locale of ['es', 'en'] as const)
+		for (const path of ['', '/tarifa', '/verificar'])
+			test(`/${locale}${path}`, async ({ page }) => {
+				await page.goto(`/${locale}${path}`);
+				await expect(page.locator('main')).toBeVisible();
+				const text = (await page.locator('body').innerText()).replace(/\s+/g, ' ');
+				for (const words of PORTUGUESE) expect(text, words).not.toContain(words);
+				if (path === '/tarifa')
+					expect(text).toContain(
+						locale === 'es' ? 'Nochebuena (por la tarde)' : 'Christmas Eve (afternoon)'
+					);
+			});
+});

@@ -90,7 +90,7 @@ export interface HolidayProfile {
 	/** Library rules that are legal holidays, with the act behind each. */
 	legal: Readonly<Record<string, LegalHolidayRule>>;
 	/** Library rules that are only "ponto facultativo", with the act that declares them. */
-	facultativos: Readonly<Record<string, { name: string; source: string }>>;
+	facultativos: Readonly<Record<string, { name: string; names?: OtherNames; source: string }>>;
 	municipal: readonly MunicipalHolidayRule[];
 	decreedDays: readonly DecreedDay[];
 }

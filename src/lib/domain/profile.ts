@@ -108,7 +108,12 @@ export interface Profile {
 	/** Human label of the zone, for riders: `UTC−4`. */
 	utcLabel: string;
 	/** The IBGE's latest figure, with its year (caps like Art. 10 count by it). */
-	population: { count: number; year: number; source: string };
+	population: {
+		count: number;
+		year: number;
+		source: string;
+		sources?: Partial<Record<'es' | 'en', string>>;
+	};
 	/** The office that runs the service: `{ acronym: 'SEMAM', name: … }`. */
 	office: { acronym: string; name: string };
 	/** Contacts shown to riders (the office's phone…); empty when none is published. */
@@ -130,6 +135,8 @@ export interface Profile {
 	stateTransfers: {
 		followForBandeira: boolean;
 		reason: string;
+		/** `reason` in the rider's other languages. */
+		reasons?: Partial<Record<'es' | 'en', string>>;
 		decrees: readonly HolidayTransfer[];
 	};
 	tariffDecrees: readonly TariffDecree[];

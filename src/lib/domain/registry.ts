@@ -94,7 +94,12 @@ export interface RegistryRules {
 	insurance?: string;
 	/** What the law does to a vehicle operating without what a check asks. */
 	sanctions?: Readonly<Partial<Record<'insurance' | 'certidao' | 'age' | 'cc', Penalty>>>;
-	population: { count: number; year: number; source: string };
+	population: {
+		count: number;
+		year: number;
+		source: string;
+		sources?: Partial<Record<'es' | 'en', string>>;
+	};
 }
 
 /** `YYYY-MM-DD` as a Brazilian reads it. */

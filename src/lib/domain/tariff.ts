@@ -31,6 +31,8 @@ export interface TariffDecree {
 	id: string;
 	/** The act, e.g. `Decreto municipal nº 1.234/2027`, or what the values really are. */
 	reference: string;
+	/** `reference` in the rider's other languages, where it is words rather than an act's name. */
+	references?: Partial<Record<'es' | 'en', string>>;
 	validFrom: LocalDate;
 	/** True while no public decree exists: every screen that shows it says "valores de exemplo". */
 	sample: boolean;
@@ -42,11 +44,15 @@ export interface TariffDecree {
 	bandeiras: Readonly<Record<Flag, FareValues | null>>;
 	/** Why a bandeira has no values (shown with "valor não publicado"). */
 	unpublished?: string;
+	/** `unpublished` in the rider's other languages. */
+	unpublishedNotes?: Partial<Record<'es' | 'en', string>>;
 	/**
 	 * Why this table may not be the one in force (a later decree reported, its text not found): it
 	 * is shown as the last known table, and no answer calls a difference an overcharge.
 	 */
 	unconfirmed?: string;
+	/** `unconfirmed` in the rider's other languages. */
+	unconfirmedNotes?: Partial<Record<'es' | 'en', string>>;
 	surcharges: readonly Surcharge[];
 }
 

@@ -205,12 +205,15 @@ function tariffDecree(d: TariffsFile['decrees'][number]): TariffDecree {
 	return {
 		id: d.id,
 		reference: d.reference,
+		...(d.references ? { references: d.references } : {}),
 		validFrom: d.validFrom,
 		sample: d.sample,
 		...(note ? { note } : {}),
 		...(notes ? { notes } : {}),
 		...(d.unpublished ? { unpublished: d.unpublished } : {}),
+		...(d.unpublishedNotes ? { unpublishedNotes: d.unpublishedNotes } : {}),
 		...(d.unconfirmed ? { unconfirmed: d.unconfirmed } : {}),
+		...(d.unconfirmedNotes ? { unconfirmedNotes: d.unconfirmedNotes } : {}),
 		bandeiras: { 1: values(bandeiras['1'])!, 2: values(bandeiras['2']) },
 		surcharges: surcharges.map(({ labels, ...s }) => ({ ...s, ...(labels ? { labels } : {}) }))
 	};

@@ -139,7 +139,9 @@ export const municipalitySchema = strict({
 	population: strict({
 		count: positive('a population ≥ 1'),
 		year: positive('a year'),
-		source: text
+		source: text,
+		/** `source` in the rider's other languages. */
+		sources: otherNames
 	}),
 	/** The office that runs the service (`SEMAM`, `SEMTRAN`), as riders and staff see it. */
 	office: strict({ acronym: text, name: text }),
@@ -155,13 +157,15 @@ export const municipalitySchema = strict({
 	holidays: strict({
 		// Keys are date-holidays' rule strings (country BR, state of the municipality).
 		legal: v.record(v.string(), legalHoliday, 'expected an object of holiday rules'),
-		facultativos: v.record(v.string(), strict({ name: text, source: text })),
+		facultativos: v.record(v.string(), strict({ name: text, names: otherNames, source: text })),
 		municipal: v.array(municipalHoliday, 'expected a list of municipal holidays'),
 		decreedDays: v.array(decreedDay, 'expected a list of decreed days')
 	}),
 	stateTransfers: strict({
 		followForBandeira: v.boolean('expected true or false'),
 		reason: text,
+		/** `reason` in the rider's other languages. */
+		reasons: otherNames,
 		decrees: v.array(
 			strict({ year: positive('a year'), from: date, to: date, reference: text }),
 			'expected a list of decrees'
@@ -458,6 +462,8 @@ export const tariffsSchema = strict({
 		strict({
 			id: v.pipe(v.string(), v.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'expected a kebab-case id')),
 			reference: text,
+			/** `reference` in the rider's other languages, where it is words rather than an act's name. */
+			references: otherNames,
 			validFrom: date,
 			/** True while the values are not a published decree: every screen says "exemplo". */
 			sample: v.boolean('expected true or false'),
@@ -468,8 +474,12 @@ export const tariffsSchema = strict({
 			/** A bandeira no published act prices is null, with `unpublished` saying why. */
 			bandeiras: strict({ '1': fareValues, '2': v.nullable(fareValues) }),
 			unpublished: v.optional(text),
+			/** `unpublished` in the rider's other languages. */
+			unpublishedNotes: otherNames,
 			/** Why the table may not be the one in force (a later decree reported but not found). */
 			unconfirmed: v.optional(text),
+			/** `unconfirmed` in the rider's other languages. */
+			unconfirmedNotes: otherNames,
 			surcharges: v.array(
 				strict({
 					id: text,

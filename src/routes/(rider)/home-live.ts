@@ -19,7 +19,7 @@ import { flagNumeral, hourWords, reasonIcon, reasonText, untilText } from '$lib/
 import { bandeiraSentence, canSpeak, speak } from '$lib/components/speech';
 import { wallClock } from '$lib/domain/clock';
 import { clockSkew } from '$lib/domain/spoken';
-import { formatBRL } from '$lib/domain/tariff';
+import { formatBRL, inLanguage } from '$lib/domain/tariff';
 import { formatLongDate, formatTime } from '$lib/format';
 import { anchorOf } from '$lib/law/cite';
 import { offlineBanner, worker } from '$lib/islands/rider-page';
@@ -142,7 +142,7 @@ function start(): void {
 				? {
 						value: formatBRL(a.fare.centavos),
 						sample: a.fare.decree.sample,
-						reference: a.fare.decree.reference
+						reference: inLanguage(a.fare.decree.reference, a.fare.decree.references, locale)
 					}
 				: null
 		};
@@ -155,7 +155,8 @@ function start(): void {
 
 	function renderAnswer(a: Answer, now: Date): void {
 		const { flag, reasons, until, fare } = describe(a, now);
-		const unpublished = !a.fare && a.decree ? a.decree.reference : null;
+		const unpublished =
+			!a.fare && a.decree ? inLanguage(a.decree.reference, a.decree.references, locale) : null;
 		const rule = a.bandeira.rule;
 		sentence = bandeiraSentence(
 			{
