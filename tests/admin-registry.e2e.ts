@@ -7,7 +7,8 @@ import { expectNoAxeViolations, loginAs, staffReady } from './helpers';
  * The gestor's registry and stands workspace: edit → preview → publish → riders see it; QR cards
  * that decode to this server's /v/<prefixo>; CSV errors by line; stands on /pontos.
  *
- * It publishes a real (non-sample) version of the registry on the shared test server.
+ * It publishes a new version of the registry on the shared test server (still the sample's
+ * invented vehicles, one of them edited: riders are still told they are examples).
  */
 
 /** zxing's wasm from node_modules: its default is a CDN, and tests have no internet. */
@@ -79,7 +80,16 @@ test.describe('/admin/cadastro and /admin/pontos (gestor)', () => {
 		await expect(page.getByText('Verde-limão')).toBeVisible();
 		await expect(page.locator('.snapshot')).toContainText(`versão ${version + 1}`);
 		const api = await page.request.get('/api/registry');
-		expect((await api.json()).version).toBe(version + 1);
+		const published = await api.json();
+		expect(published.version).toBe(version + 1);
+		// One field of one invented vehicle changed: the other invented ones (and this one) are still
+		// fiction, and riders are still told so.
+		expect(published.sample).toBe(true);
+		await expect(page.getByText('dados de exemplo (fictícios)').first()).toBeVisible();
+		await page.goto('/verificar/012');
+		await expect(page.getByText('dados de exemplo (fictícios)').first()).toBeVisible();
+		await page.goto('/admin/cadastro');
+		await expect(page.getByTestId('sample-entries')).toContainText('dados de exemplo');
 	});
 
 	test('a form error is shown beside its field, and nothing is saved', async ({ page }) => {

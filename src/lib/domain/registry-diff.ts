@@ -5,7 +5,8 @@
  */
 import type { RegistryEntry } from './registry';
 
-export type EntryField = Exclude<keyof RegistryEntry, 'prefixo'>;
+/** The fields a gestor edits (the sample flag is not one: it only ends by removal or import). */
+export type EntryField = Exclude<keyof RegistryEntry, 'prefixo' | 'sample'>;
 
 /** Every field but the prefixo (the key), in the CSV's column order. */
 export const ENTRY_FIELDS: readonly EntryField[] = [

@@ -36,6 +36,11 @@ export interface RegistryEntry {
 	/** Art. 4 IV: certidão negativa criminal da Justiça Federal. */
 	certidaoFederalValidade: LocalDate;
 	seguroValidade: LocalDate;
+	/**
+	 * A fictitious entry of the profile's sample, edited or not: riders are told the registry holds
+	 * invented data until every such entry has been replaced or removed. Absent on real entries.
+	 */
+	sample?: true;
 }
 
 export interface RegistrySnapshot {

@@ -278,3 +278,61 @@ describe('publishDraft', () => {
 		);
 	});
 });
+
+describe('sample status belongs to each entry', () => {
+	const samples = (...prefixos: string[]) => prefixos.map((p) => entry(p, { sample: true }));
+	beforeEach(async () => {
+		await publishSnapshot(db, {
+			entries: samples('1', '7', '12'),
+			source: 'Dados de exemplo (fictícios)',
+			sample: true
+		});
+	});
+	const publish = async () => {
+		const previewedVersion = await latestVersion(db);
+		const result = await publishDraft(db, staff, { previewedVersion });
+		expect(result.ok).toBe(true);
+		return currentRegistry(db);
+	};
+
+	test('editing one sample entry and publishing keeps the registry "exemplo", the edited one too', async () => {
+		await saveEntry(db, staff, record(entry('7', { cor: 'Preta' })), {
+			today: TODAY,
+			prefixo: '7'
+		});
+		const published = await publish();
+		expect(published?.sample).toBe(true);
+		expect(published?.entries.map((e) => [e.prefixo, e.sample === true])).toEqual([
+			['1', true],
+			['7', true],
+			['12', true]
+		]);
+		expect((await snapshotHistory(db))[0]?.sample).toBe(true);
+	});
+
+	test('a real entry added beside samples is real; the registry stays "exemplo" until none is left', async () => {
+		await saveEntry(db, staff, record(entry('20')), { today: TODAY });
+		await removeEntry(db, staff, '1');
+		let published = await publish();
+		expect(published?.sample).toBe(true);
+		expect(published?.entries.find((e) => e.prefixo === '20')?.sample).toBeUndefined();
+
+		await removeEntry(db, staff, '7');
+		await removeEntry(db, staff, '12');
+		published = await publish();
+		expect(published?.sample).toBe(false);
+		expect(published?.entries.map((e) => e.prefixo)).toEqual(['20']);
+	});
+
+	test('an imported CSV (the real registry) replaces the samples: not "exemplo" any more', async () => {
+		const result = await importDraft(db, staff, toCsv([entry('1'), entry('30')]), {
+			today: TODAY,
+			fileName: 'cadastro-real.csv',
+			rules
+		});
+		expect(result.ok).toBe(true);
+		const published = await publish();
+		expect(published?.sample).toBe(false);
+		expect(published?.entries.every((e) => e.sample === undefined)).toBe(true);
+	});
+});

@@ -177,6 +177,9 @@ export async function saveEntry(
 		const others = entries.filter((e) => e.prefixo !== editing);
 		const { entry, errors } = validateRegistryRecord(input, { today: options.today, others });
 		if (!entry) return { ok: false, errors: errors.map(forForm) };
+		// An edited sample entry is still invented (the other fields are): only a removal, or an
+		// import of the real registry, ends it.
+		if (before?.sample) entry.sample = true;
 
 		if (before) {
 			await trx
@@ -362,7 +365,8 @@ export async function publishDraft(
 		const published = await publishSnapshot(db, {
 			entries,
 			source: publishSource(staff, draft.importedFile),
-			sample: false,
+			// Invented entries left in it keep the whole registry "exemplo" for riders.
+			sample: entries.some((e) => e.sample),
 			publishedAt: (options.at ?? new Date()).toISOString(),
 			inTransaction: async (trx, { version, publishedAt }) => {
 				// Re-read inside the transaction: the draft or the snapshot may have moved since.

@@ -133,7 +133,8 @@ export async function ensureSampleRegistry(
 			`O cadastro de exemplo tem ${errors.length} erro(s): ` +
 				errors.map((e) => `linha ${e.line}: ${e.message}`).join('; ')
 		);
-	return publish(db, { entries, source: SAMPLE_SOURCE, sample: true }, true);
+	const samples = entries.map((e) => ({ ...e, sample: true as const }));
+	return publish(db, { entries: samples, source: SAMPLE_SOURCE, sample: true }, true);
 }
 
 /** Rows per INSERT: 14 parameters each stays far below SQLite's and PostgreSQL's limits. */
@@ -209,7 +210,8 @@ export function toRow(version: number, e: RegistryEntry): RegistryEntryTable {
 		ultima_vistoria: e.ultimaVistoria,
 		certidao_estadual_validade: e.certidaoEstadualValidade,
 		certidao_federal_validade: e.certidaoFederalValidade,
-		seguro_validade: e.seguroValidade
+		seguro_validade: e.seguroValidade,
+		sample: e.sample ? 1 : 0
 	};
 }
 
@@ -233,7 +235,8 @@ export function fromRow(r: Omit<RegistryEntryTable, 'snapshot_version'>): Regist
 		ultimaVistoria: r.ultima_vistoria,
 		certidaoEstadualValidade: r.certidao_estadual_validade,
 		certidaoFederalValidade: r.certidao_federal_validade,
-		seguroValidade: r.seguro_validade
+		seguroValidade: r.seguro_validade,
+		...(r.sample === 1 ? { sample: true as const } : {})
 	};
 }
 

@@ -48,7 +48,8 @@ describe('migrations', () => {
 			'009_certidoes',
 			'010_distance',
 			'011_server_secret',
-			'012_idempotency_sealed'
+			'012_idempotency_sealed',
+			'013_sample_entries'
 		]);
 		expect(await migrate(db)).toEqual([]);
 		const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
@@ -82,6 +83,39 @@ describe('migrations', () => {
 		expect(entry?.columns.find((c) => c.name === 'placa')?.isNullable).toBe(false);
 	});
 
+	test('013 marks each entry of a sample snapshot as a sample, and none of a real one', async () => {
+		const migrator = new Migrator({
+			db: db as unknown as Kysely<unknown>,
+			provider: { getMigrations: async () => ({ ...migrations }) }
+		});
+		expect((await migrator.migrateTo('012_idempotency_sealed')).error).toBeUndefined();
+		const columns =
+			'snapshot_version, prefixo, placa, titular, condutor_auxiliar, marca_modelo, cor, ' +
+			'ano_fabricacao, cilindradas, situacao, autorizacao_validade, ultima_vistoria, ' +
+			'certidao_estadual_validade, certidao_federal_validade, seguro_validade';
+		for (const [version, sample] of [
+			[1, 1],
+			[2, 0]
+		] as const) {
+			await sql`insert into registry_snapshot (version, published_at, source, sample, entry_count) values (${version}, '2026-12-01T00:00:00Z', 'x', ${sample}, 1)`.execute(
+				db
+			);
+			await sql`insert into registry_entry (${sql.raw(columns)}) values (${version}, '7', 'NDJ8041', 'Fulano', null, 'Honda', 'Azul', 2024, 162, 'ativa', '2027-01-01', '2026-01-01', '2027-01-01', '2027-01-01', '2027-01-01')`.execute(
+				db
+			);
+		}
+		expect(await migrate(db)).toEqual(['013_sample_entries']);
+		const rows = await db
+			.selectFrom('registry_entry')
+			.select(['snapshot_version', 'sample'])
+			.orderBy('snapshot_version')
+			.execute();
+		expect(rows).toEqual([
+			{ snapshot_version: 1, sample: 1 },
+			{ snapshot_version: 2, sample: 0 }
+		]);
+	});
+
 	test('012 renames each key row by its hash and seals its token; a replay gets the same receipt', async () => {
 		const migrator = new Migrator({
 			db: db as unknown as Kysely<unknown>,
@@ -98,7 +132,7 @@ describe('migrations', () => {
 		await sql`insert into idempotency (key, request_hash, status, response, created_at) values ('chave-1', 'h1', 'done', ${JSON.stringify(old)}, '2026-12-01T00:00:00Z'), ('chave-2', 'h2', 'processing', null, '2026-12-01T00:00:00Z')`.execute(
 			db
 		);
-		expect(await migrate(db)).toEqual(['012_idempotency_sealed']);
+		expect(await migrate(db)).toEqual(['012_idempotency_sealed', '013_sample_entries']);
 		const rows = await db.selectFrom('idempotency').selectAll().orderBy('created_at').execute();
 		expect(rows.map((r) => r.key).sort()).toEqual([keyId('chave-1'), keyId('chave-2')].sort());
 		const sealed = rows.find((r) => r.key === keyId('chave-1'));
@@ -163,7 +197,8 @@ describe('migrations', () => {
 					ultima_vistoria: '2026-01-01',
 					certidao_estadual_validade: '2027-01-01',
 					certidao_federal_validade: '2027-01-01',
-					seguro_validade: '2027-01-01'
+					seguro_validade: '2027-01-01',
+					sample: 0
 				})
 				.execute()
 		).rejects.toThrow(/FOREIGN KEY/);

@@ -42,6 +42,8 @@ export interface RegistryEntryTable {
 	/** Art. 4 IV: the Justiça Federal's. */
 	certidao_federal_validade: string;
 	seguro_validade: string;
+	/** 1: an entry of the profile's fictitious sample, edited or not (013_sample_entries). */
+	sample: number;
 }
 
 /** An official stand (ponto, Art. 13), as SEMAM last published it. */

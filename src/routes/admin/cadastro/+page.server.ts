@@ -51,7 +51,10 @@ export const load: PageServerLoad = async ({ url }) => {
 			marcaModelo: e.marcaModelo,
 			cor: e.cor,
 			situacao: e.situacao,
+			sample: e.sample === true,
 			change: kinds.get(e.prefixo) ?? null
-		}))
+		})),
+		/** Entries of the fictitious sample still in the registry: riders see "exemplo" until none. */
+		samples: working.entries.filter((e) => e.sample).length
 	};
 };

@@ -16,6 +16,7 @@ import * as m009 from './009_certidoes';
 import * as m010 from './010_distance';
 import * as m011 from './011_server_secret';
 import * as m012 from './012_idempotency_sealed';
+import * as m013 from './013_sample_entries';
 
 export const migrations: Readonly<Record<string, Migration>> = {
 	'001_registry': m001,
@@ -29,5 +30,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
 	'009_certidoes': m009,
 	'010_distance': m010,
 	'011_server_secret': m011,
-	'012_idempotency_sealed': m012
+	'012_idempotency_sealed': m012,
+	'013_sample_entries': m013
 };
