@@ -14,7 +14,10 @@ test.describe('/tarifa — plan a ride', () => {
 		await expect(page).toHaveURL(/data=2026-12-25&hora=10%3A00/);
 		await expect(flagHeading(page)).toHaveText(/Bandeira II$/);
 		await expect(page.locator('.reasons')).toContainText('Feriado nacional — Natal');
-		await expect(page.getByText('Bandeira I a partir de amanhã, 05:00')).toBeVisible();
+		// "amanhã" only when it truly is tomorrow from today; otherwise the weekday and the date.
+		await expect(
+			page.getByText(/Bandeira I a partir de (amanhã|sábado, 26\/12), 05:00/)
+		).toBeVisible();
 		await context.close();
 	});
 
@@ -38,8 +41,9 @@ test.describe('/tarifa — plan a ride', () => {
 		await expect(flagHeading(page)).toHaveText(/Bandeira I$/);
 		await page.getByLabel('Hora').fill('20:00');
 		await expect(flagHeading(page)).toHaveText(/Bandeira II$/);
-		await page.getByLabel(/loteamento afastado/).check();
-		await expect(page.locator('.parts')).toContainText('R$ 10,00');
+		// Two fares only (Art. 16): no surcharge to add.
+		await expect(page.getByTestId('tarifa-answer')).toContainText('R$ 9,00');
+		await expect(page.getByLabel(/loteamento afastado/)).toHaveCount(0);
 	});
 
 	for (const query of [

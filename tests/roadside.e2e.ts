@@ -345,7 +345,8 @@ test.describe('the law, as a rider should hear it', () => {
 		await expect(page.locator('.facts')).toContainText('Valdecir Gomes Pinheiro');
 		const checklist = page.locator('section[aria-labelledby="checklist"]');
 		await expect(checklist).toContainText('veículo de aluguel');
-		await expect(checklist).toContainText('Velocímetro');
+		// Art. 6 V: the fare meter (motocímetro) and the speed control.
+		await expect(checklist).toContainText('Motocímetro');
 	});
 });
 
