@@ -109,8 +109,14 @@ describe.skipIf(!pgAdminUrl)('the database down', { timeout: 180_000 }, () => {
 				throw new Error('/tarifa or the registry not kept');
 			});
 			await tcp.down();
-			// The server itself answers 503 now: what the worker is up against.
-			expect((await fetch(`${server.url}/tarifa`)).status).toBe(503);
+			// The server itself answers 503 now (once the rules it keeps in memory for a moment need
+			// the database again): what the worker is up against.
+			let status = 0;
+			for (let i = 0; i < 60 && status !== 503; i++) {
+				status = (await fetch(`${server.url}/tarifa`)).status;
+				if (status !== 503) await new Promise((r) => setTimeout(r, 250));
+			}
+			expect(status).toBe(503);
 
 			const kept = await page.goto(`${server.url}/tarifa`);
 			expect(kept?.status()).toBe(200);
