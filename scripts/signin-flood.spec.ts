@@ -30,7 +30,8 @@ beforeAll(async () => {
 	server = await startServer(`file:${path}`, { ADDRESS_HEADER: 'x-forwarded-for', XFF_DEPTH: '1' });
 }, 300_000);
 afterAll(async () => {
-	await stopServer(server);
+	// A server that never started (its error is the suite's) has nothing to stop.
+	if (server) await stopServer(server);
 	rmSync(dir, { recursive: true, force: true });
 }, 60_000);
 
