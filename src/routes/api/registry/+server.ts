@@ -24,8 +24,13 @@ export const GET: RequestHandler = async ({ request }) => {
 			version: snapshot.version,
 			publishedAt: snapshot.publishedAt,
 			sample: snapshot.sample,
-			// Both certidões of Art. 4 IV, and (kept for older clients) `certidaoValidade`: the earlier.
-			entries: snapshot.entries.map((e) => ({ ...e, certidaoValidade: certidaoValidade(e) }))
+			// Both certidões, and (kept for older clients) `certidaoValidade`: the earlier. Which
+			// entries are invented is the office's bookkeeping; riders read the snapshot's `sample`.
+			entries: snapshot.entries.map((entry) => {
+				const e = { ...entry, certidaoValidade: certidaoValidade(entry) };
+				delete e.sample;
+				return e;
+			})
 		},
 		headers
 	);
