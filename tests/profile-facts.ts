@@ -121,7 +121,10 @@ export async function fileComplaint(browser: Browser, situation: string): Promis
 	const context = await browser.newContext({ javaScriptEnabled: false });
 	const page = await context.newPage();
 	await page.goto('/reclamar?veiculo=001');
-	await page.getByRole('checkbox', { name: situation }).check();
+	const box = page.getByRole('checkbox', { name: situation });
+	// The rarer situations sit under "Outra situação", closed until the rider opens it.
+	if (!(await box.isVisible())) await page.getByText('Outra situação', { exact: true }).click();
+	await box.check();
 	await page.getByRole('button', { name: 'Enviar reclamação' }).click();
 	await expect(page).toHaveURL(/\/reclamacoes\/[A-Z]{2,4}-\d{4}-\d{6}\?token=/);
 	const url = new URL(page.url());
