@@ -237,3 +237,20 @@ test('the worker’s install download stays within 150 KiB on the wire (issue 12
 	expect(decoder.total.wire).toBeGreaterThan(300 * 1024); // the wasm came on first use, not before
 	expect(install.total.wire / 1024).toBeLessThanOrEqual(INSTALL_BUDGET_KIB);
 });
+
+test('a page carries its live part’s words in its own language only (and Portuguese, the fallback)', async ({
+	request
+}) => {
+	// The profile keeps every holiday's name in three languages; each page needs one.
+	const cases: [path: string, own: string[], foreign: string[]][] = [
+		['/', [], ['Año Nuevo', 'Labour Day']],
+		['/tarifa', ['Dia do Trabalho'], ['Año Nuevo', 'Labour Day']],
+		['/es/tarifa', ['Año Nuevo'], ['Labour Day']],
+		['/en/tarifa', ['Labour Day'], ['Año Nuevo']]
+	];
+	for (const [path, own, foreign] of cases) {
+		const html = await (await request.get(path)).text();
+		for (const word of own) expect(html, `${path} says ${word}`).toContain(word);
+		for (const word of foreign) expect(html, `${path} carries ${word}`).not.toContain(word);
+	}
+});

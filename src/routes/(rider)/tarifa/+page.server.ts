@@ -50,6 +50,15 @@ export const load: PageServerLoad = async ({ url }) => {
 		bundle: await rulesBundle(at, [now.year]),
 		stateTransfers: profile.stateTransfers,
 		decreedDays: (await effectiveRules()).decreedDays,
-		laws: profile.laws
+		// What the answer cites of each law (its roles, its dates, its note on the bandeira): not the
+		// notes /lei shows, which would travel in the island's props for nothing.
+		laws: profile.laws.map(({ id, cites, hasText, validFrom, validTo, bandeiraNote }) => ({
+			id,
+			cites,
+			hasText,
+			validFrom,
+			validTo,
+			bandeiraNote
+		}))
 	};
 };
