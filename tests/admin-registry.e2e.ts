@@ -68,6 +68,10 @@ test.describe('/admin/cadastro and /admin/pontos (gestor)', () => {
 		await page.goto('/admin/cadastro/publicar');
 		const changes = page.getByRole('table', { name: 'Veículos alterados, campo a campo' });
 		await expect(changes.getByRole('row', { name: /Cor/ })).toContainText('Verde-limão');
+		// The cap on authorizations, counted where they are granted (Art. 10, Censo 2022).
+		await expect(page.getByTestId('cap-status')).toContainText(
+			'limite de 64 (Art. 10: 1 para cada 886 habitantes ou fração; 56406 habitantes'
+		);
 		await submit(page, `Publicar a versão ${version + 1}`);
 		await expect(page).toHaveURL(
 			new RegExp(`/admin/cadastro/historico\\?publicado=${version + 1}$`)

@@ -336,3 +336,95 @@ describe('sample status belongs to each entry', () => {
 		expect(published?.entries.every((e) => e.sample === undefined)).toBe(true);
 	});
 });
+
+describe('the cap on authorizations is checked where they are granted (Art. 10: 1 per 886 inhabitants or fraction)', () => {
+	// Censo 2022: 56,406 inhabitants → 64 places (Art. 10, "ou fração" rounds up).
+	const CAP = 64;
+	const full = (n: number, overrides: Partial<RegistryEntry> = {}) =>
+		Array.from({ length: n }, (_, i) => entry(String(i + 1), overrides));
+	const save = (e: RegistryEntry, prefixo?: string) =>
+		saveEntry(db, staff, record(e), { today: TODAY, rules, ...(prefixo ? { prefixo } : {}) });
+	const refusedForCap = {
+		ok: false,
+		errors: [expect.objectContaining({ column: 'situacao', code: 'cap_exceeded' })]
+	};
+
+	beforeEach(async () => {
+		// Every place taken: 63 active and one suspended (a suspension keeps its place, Art. 19 IV).
+		const entries = full(CAP);
+		entries[CAP - 1] = entry(String(CAP), { situacao: 'suspensa' });
+		await publishSnapshot(db, { entries, source: 'cli.csv', sample: false });
+	});
+
+	const cases: [why: string, e: RegistryEntry, prefixo: string | undefined, granted: boolean][] = [
+		['a new vehicle, every place taken', entry('70'), undefined, false],
+		[
+			'a new vehicle registered as cassada takes no place',
+			entry('71', { situacao: 'cassada' }),
+			undefined,
+			true
+		],
+		['an active vehicle edited keeps its place', entry('5', { cor: 'Preta' }), '5', true],
+		['the suspended one reactivated keeps its place', entry(String(CAP)), String(CAP), true]
+	];
+	test.each(cases)('%s', async (_why, e, prefixo, granted) => {
+		const result = await save(e, prefixo);
+		if (granted) expect(result).toMatchObject({ ok: true });
+		else expect(result).toEqual(refusedForCap);
+	});
+
+	test('the refusal says how many places are taken, of how many, and where the law says so', async () => {
+		const result = await save(entry('70'));
+		expect(result.ok).toBe(false);
+		if (result.ok) return;
+		expect(result.errors[0]?.message).toContain('64 autorizações');
+		expect(result.errors[0]?.message).toContain('limite de 64 (Art. 10');
+	});
+
+	test('a revoked vehicle renewed is a new grant: refused until a place frees', async () => {
+		expect(await save(entry('9', { situacao: 'cassada' }), '9')).toMatchObject({ ok: true });
+		expect(await save(entry('70'))).toMatchObject({ ok: true }); // 9's place went to 70
+		expect(await save(entry('9'), '9')).toEqual(refusedForCap);
+		expect(await removeEntry(db, staff, '70')).toBe(true);
+		expect(await save(entry('9'), '9')).toMatchObject({ ok: true });
+	});
+
+	test('without registry rules (no law text) nothing is refused for the cap', async () => {
+		expect(
+			await saveEntry(db, staff, record(entry('70')), { today: TODAY, rules: null })
+		).toMatchObject({ ok: true });
+	});
+
+	test('publishing over the cap asks the gestor to confirm, and the audit row says they did', async () => {
+		const csv = toCsv([...full(CAP), entry('65'), entry('66')]);
+		const imported = await importDraft(db, staff, csv, {
+			fileName: 'novo.csv',
+			today: TODAY,
+			rules
+		});
+		expect(imported).toMatchObject({
+			ok: true,
+			warnings: [expect.objectContaining({ code: 'cap_exceeded' })]
+		});
+		const publish = (overCapConfirmed: boolean) =>
+			publishDraft(db, staff, { previewedVersion: 2, today: TODAY, rules, overCapConfirmed });
+		expect(await publish(false)).toEqual({ ok: false, reason: 'over_cap' });
+		expect(await latestVersion(db)).toBe(2);
+		expect(await publish(true)).toMatchObject({ ok: true, version: 3 });
+		const [row] = await auditLog(db, { action: 'registry.publish' });
+		expect(row?.after).toMatchObject({ overCap: { taken: 66, cap: CAP } });
+	});
+
+	test('a draft that grants nothing publishes without asking, even over the cap', async () => {
+		// Already over (a census the profile does not have): taking one out needs no confirmation.
+		await publishSnapshot(db, {
+			entries: [...full(CAP), entry('65'), entry('66')],
+			source: 'cli.csv',
+			sample: false
+		});
+		expect(await removeEntry(db, staff, '66')).toBe(true);
+		expect(
+			await publishDraft(db, staff, { previewedVersion: 3, today: TODAY, rules })
+		).toMatchObject({ ok: true, version: 4 });
+	});
+});

@@ -8,7 +8,14 @@
 import type { LocalDate } from '$lib/domain/clock';
 import { formatPlate, formatPrefix, normalizePrefix } from '$lib/domain/plate';
 import { profile } from '$lib/profile';
-import type { RegistryEntry, RegistryRules, RegistrySnapshot } from '$lib/domain/registry';
+import {
+	authorizationCap,
+	capText,
+	countsTowardCap,
+	type RegistryEntry,
+	type RegistryRules,
+	type RegistrySnapshot
+} from '$lib/domain/registry';
 import {
 	REGISTRY_COLUMNS,
 	validateRegistryCsv,
@@ -151,7 +158,13 @@ export async function saveEntry(
 	db: Db,
 	staff: Staff,
 	record: RegistryRecord,
-	options: { today: LocalDate; prefixo?: string; at?: Date }
+	options: {
+		today: LocalDate;
+		prefixo?: string;
+		at?: Date;
+		/** The registry rules in force (null: the law's text is not available, no cap to check). */
+		rules?: RegistryRules | null;
+	}
 ): Promise<SaveResult> {
 	const at = (options.at ?? new Date()).toISOString();
 	const editing = options.prefixo === undefined ? null : normalizePrefix(options.prefixo);
@@ -180,6 +193,8 @@ export async function saveEntry(
 		// An edited sample entry is still invented (the other fields are): only a removal, or an
 		// import of the real registry, ends it.
 		if (before?.sample) entry.sample = true;
+		const full = capRefusal(entry, before, others, options.today, options.rules ?? null);
+		if (full) return { ok: false, errors: [full] };
 
 		if (before) {
 			await trx
@@ -205,6 +220,39 @@ export async function saveEntry(
 		);
 		return { ok: true, entry };
 	});
+}
+
+/** How many of `entries` take a place under the cap on `date` (suspended ones too). */
+export function placesTaken(entries: readonly RegistryEntry[], date: LocalDate): number {
+	let n = 0;
+	for (const e of entries) if (countsTowardCap(e, date)) n++;
+	return n;
+}
+
+/**
+ * The cap on authorizations is checked where one is granted: a vehicle that takes a place it did
+ * not hold (a new one, a revoked or expired one renewed) when every place is taken is refused —
+ * a suspended authorization keeps its place, as it returns once the irregularity is cured.
+ */
+function capRefusal(
+	entry: RegistryEntry,
+	before: RegistryEntry | null,
+	others: readonly RegistryEntry[],
+	today: LocalDate,
+	rules: RegistryRules | null
+): Issue | null {
+	if (!rules || !countsTowardCap(entry, today)) return null;
+	if (before && countsTowardCap(before, today)) return null;
+	const taken = placesTaken(others, today);
+	if (taken < authorizationCap(rules)) return null;
+	return {
+		line: 0,
+		column: 'situacao',
+		code: 'cap_exceeded',
+		message:
+			`Não há vaga: ${taken} autorizações (suspensas também) já ocupam o ${capText(rules)}. ` +
+			'Uma nova autorização só cabe quando outra for cassada, vencer ou sair do cadastro.'
+	};
 }
 
 /** Removes a vehicle from the draft (the authorization ended); false when it is not there. */
@@ -319,7 +367,7 @@ export async function discardDraft(db: Db, staff: Staff, at: Date = new Date()):
 	});
 }
 
-export type PublishRefusal = 'no_draft' | 'nothing' | 'stale' | 'empty';
+export type PublishRefusal = 'no_draft' | 'nothing' | 'stale' | 'empty' | 'over_cap';
 
 export type PublishResult =
 	| { ok: true; version: number; publishedAt: string; diff: RegistryDiff }
@@ -332,8 +380,36 @@ export const REFUSAL: Readonly<Record<PublishRefusal, string>> = {
 	stale:
 		'O cadastro publicado mudou depois desta prévia (outra publicação ou importação). ' +
 		'Confira a nova prévia antes de publicar.',
-	empty: 'Um cadastro sem nenhum veículo não é publicado.'
+	empty: 'Um cadastro sem nenhum veículo não é publicado.',
+	over_cap:
+		'Este cadastro tem mais autorizações do que o limite da lei permite. Confira a contagem na ' +
+		'prévia; só publique acima do limite confirmando o motivo (por exemplo, um novo censo ainda ' +
+		'não registrado no perfil).'
 };
+
+/** The cap against the registry being published: how many places are taken, of how many. */
+export interface CapStatus {
+	taken: number;
+	cap: number;
+	/** The cap in words, with its article where the law gives one. */
+	text: string;
+	over: boolean;
+	/** The published registry was within the cap (or there was none): this draft crosses it. */
+	grants: boolean;
+}
+
+export function capStatus(
+	entries: readonly RegistryEntry[],
+	latest: readonly RegistryEntry[] | null,
+	today: LocalDate,
+	rules: RegistryRules | null
+): CapStatus | null {
+	if (!rules) return null;
+	const cap = authorizationCap(rules);
+	const taken = placesTaken(entries, today);
+	const before = latest ? placesTaken(latest, today) : 0;
+	return { taken, cap, text: capText(rules), over: taken > cap, grants: taken > before };
+}
 
 /** Where the snapshot came from, shown in the history and to riders. */
 export function publishSource(staff: Staff, importedFile: string | null): string {
@@ -350,7 +426,15 @@ export function publishSource(staff: Staff, importedFile: string | null): string
 export async function publishDraft(
 	db: Db,
 	staff: Staff,
-	options: { previewedVersion: number | null; at?: Date }
+	options: {
+		previewedVersion: number | null;
+		at?: Date;
+		/** The registry rules in force on `today` (null: no cap to check). */
+		rules?: RegistryRules | null;
+		today?: LocalDate;
+		/** The gestor saw the count over the cap and publishes it anyway (audited). */
+		overCapConfirmed?: boolean;
+	}
 ): Promise<PublishResult> {
 	const draft = await draftInfo(db);
 	if (!draft) return { ok: false, reason: 'no_draft' };
@@ -359,6 +443,14 @@ export async function publishDraft(
 	if (entries.length === 0) return { ok: false, reason: 'empty' };
 	const diff = diffRegistry(latest?.entries ?? [], entries);
 	if (isEmptyDiff(diff)) return { ok: false, reason: 'nothing' };
+	// Publishing grants what the draft added: over the cap, with more places taken than the
+	// published registry held, only with the gestor's confirmation (the file may reflect a census
+	// the profile does not have yet: staff decide, and the audit says they did).
+	const cap = options.today
+		? capStatus(entries, latest?.entries ?? null, options.today, options.rules ?? null)
+		: null;
+	const overCap = cap !== null && cap.over && cap.grants;
+	if (overCap && !options.overCapConfirmed) return { ok: false, reason: 'over_cap' };
 
 	let stale = false;
 	try {
@@ -389,7 +481,12 @@ export async function publishDraft(
 						entity: 'registry_snapshot',
 						entityId: version,
 						before: { version: latest?.version ?? null, entries: latest?.entries.length ?? 0 },
-						after: { version, entries: entries.length, ...diffSummary(diff) },
+						after: {
+							version,
+							entries: entries.length,
+							...diffSummary(diff),
+							...(overCap ? { overCap: { taken: cap.taken, cap: cap.cap } } : {})
+						},
 						note: publishSource(staff, draft.importedFile)
 					},
 					new Date(publishedAt)

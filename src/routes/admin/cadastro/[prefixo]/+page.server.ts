@@ -2,6 +2,7 @@ import { formOrError } from '$lib/server/http/body';
 import { error, fail, redirect } from '@sveltejs/kit';
 import { wallClock } from '$lib/domain/clock';
 import { formatPrefix, normalizePrefix } from '$lib/domain/plate';
+import { registryRulesOn } from '$lib/domain/profile';
 import { profile } from '$lib/profile';
 import { requireStaff } from '$lib/server/auth/guard';
 import { db } from '$lib/server/db';
@@ -49,7 +50,8 @@ export const actions = {
 		const prefixo = prefixoOf(params.prefixo);
 		const values = readRegistryForm(await formOrError(request));
 		const today = wallClock(new Date(), profile.timeZone).date;
-		const result = await saveEntry(db(), staff, values, { today, prefixo });
+		const rules = registryRulesOn(today, profile.registryRules);
+		const result = await saveEntry(db(), staff, values, { today, rules, prefixo });
 		if (!result.ok) return fail(400, { values, errors: errorsByField(result.errors) });
 		redirect(303, `/admin/cadastro?salvo=${formatPrefix(prefixo)}`);
 	},

@@ -2,6 +2,7 @@ import { formOrError } from '$lib/server/http/body';
 import { fail, redirect } from '@sveltejs/kit';
 import { wallClock } from '$lib/domain/clock';
 import { formatPrefix } from '$lib/domain/plate';
+import { registryRulesOn } from '$lib/domain/profile';
 import { profile } from '$lib/profile';
 import { requireStaff } from '$lib/server/auth/guard';
 import { db } from '$lib/server/db';
@@ -19,7 +20,8 @@ export const actions = {
 		const staff = requireStaff('gestor');
 		const values = readRegistryForm(await formOrError(request));
 		const today = wallClock(new Date(), profile.timeZone).date;
-		const result = await saveEntry(db(), staff, values, { today });
+		const rules = registryRulesOn(today, profile.registryRules);
+		const result = await saveEntry(db(), staff, values, { today, rules });
 		if (!result.ok) return fail(400, { values, errors: errorsByField(result.errors) });
 		redirect(303, `/admin/cadastro?salvo=${formatPrefix(result.entry.prefixo)}`);
 	}

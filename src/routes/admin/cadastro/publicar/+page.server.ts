@@ -3,10 +3,14 @@ import { fail, redirect } from '@sveltejs/kit';
 import { formatPlate, formatPrefix } from '$lib/domain/plate';
 import type { RegistryEntry } from '$lib/domain/registry';
 import { isEmptyDiff } from '$lib/domain/registry-diff';
+import { wallClock } from '$lib/domain/clock';
+import { registryRulesOn } from '$lib/domain/profile';
+import { profile } from '$lib/profile';
 import { requireStaff } from '$lib/server/auth/guard';
 import { db } from '$lib/server/db';
 import {
 	REFUSAL,
+	capStatus,
 	discardDraft,
 	publishDraft,
 	publishSource,
@@ -25,7 +29,15 @@ const brief = (e: RegistryEntry) => ({
 export const load: PageServerLoad = async ({ url }) => {
 	const staff = requireStaff('gestor');
 	const { draft, latest, entries, diff } = await workingRegistry(db());
+	const today = wallClock(new Date(), profile.timeZone).date;
 	return {
+		/** Places taken under the cap after publishing (null: the law gives no cap to check). */
+		cap: capStatus(
+			entries,
+			latest?.entries ?? null,
+			today,
+			registryRulesOn(today, profile.registryRules)
+		),
 		imported: url.searchParams.get('importado'),
 		published: url.searchParams.get('publicado'),
 		draft,
@@ -56,9 +68,17 @@ export const actions = {
 		const previewedVersion = seen === '' ? null : Number(seen);
 		if (previewedVersion !== null && !Number.isSafeInteger(previewedVersion))
 			return fail(400, { message: 'Prévia inválida: recarregue a página.' });
-		const result = await publishDraft(db(), staff, { previewedVersion });
+		const today = wallClock(new Date(), profile.timeZone).date;
+		const result = await publishDraft(db(), staff, {
+			previewedVersion,
+			today,
+			rules: registryRulesOn(today, profile.registryRules),
+			overCapConfirmed: data.get('acima_do_limite') === 'sim'
+		});
 		if (!result.ok)
-			return fail(result.reason === 'stale' ? 409 : 400, { message: REFUSAL[result.reason] });
+			return fail(result.reason === 'stale' || result.reason === 'over_cap' ? 409 : 400, {
+				message: REFUSAL[result.reason]
+			});
 		redirect(303, `/admin/cadastro/historico?publicado=${result.version}`);
 	},
 	/** Throws the draft away (audited): the registry being edited is the published one again. */
