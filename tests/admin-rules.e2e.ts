@@ -110,6 +110,38 @@ test.describe('/admin/regras — decrees and decreed days (Art. 15–17)', () =>
 		await expect(page.locator('#data-erro')).toContainText('Já há um dia decretado');
 	});
 
+	test('a decree that closes the office on a weekday is no holiday: the bandeira does not change', async ({
+		page,
+		request
+	}) => {
+		const wednesday = '2030-03-13T10:00:00-04:00';
+		const at = `/api/bandeira?at=${encodeURIComponent(wednesday)}`;
+		await loginAs(page, 'gestor', '/admin/regras');
+		const form = page.locator('form[action="?/adicionarDia"]');
+		await form.getByLabel('Data').fill('2030-03-13');
+		await form.getByLabel(/fecha a repartição sem ser feriado/).check();
+		await form.getByLabel('Nome do dia').fill('Ponto facultativo municipal');
+		await form.getByLabel('Decreto').fill('Decreto nº 47/2030');
+		await form.getByRole('button', { name: 'Registrar dia' }).click();
+		await expect(page.getByRole('status')).toContainText(
+			'13/03/2030 registrado como dia de repartição fechada'
+		);
+		await expect(page.getByRole('row', { name: /13\/03\/2030/ })).toContainText(
+			'Repartição fechada (não é feriado)'
+		);
+		await expectNoAxeViolations(page);
+
+		const body = await (await request.get(at)).json();
+		expect(body.bandeira).toBe(1);
+		expect(body.reasons).not.toContainEqual(expect.objectContaining({ kind: 'holiday' }));
+
+		// Riders read it as what it is, beside the holidays.
+		await page.goto('/tarifa?data=2030-03-13&hora=10:00');
+		await expect(page.locator('main')).toContainText(
+			'Ponto facultativo municipal (Decreto nº 47/2030): repartição fechada, não é feriado: a bandeira não muda'
+		);
+	});
+
 	test('a fiscal cannot open the page', async ({ page }) => {
 		await loginAs(page, 'fiscal');
 		const res = await page.goto('/admin/regras');

@@ -147,6 +147,17 @@ describe('the decreed-day form (Art. 16 §1º)', () => {
 	test('removing the municipal holiday', () => {
 		expect(parseDayForm({ ...day, data: '2030-08-05', tipo: 'remove' }, dctx).ok).toBe(true);
 	});
+	test('closing the office on a weekday that is no holiday (deadlines stop, the bandeira does not change)', () => {
+		expect(parseDayForm({ ...day, tipo: 'close', nome: 'Ponto facultativo' }, dctx)).toEqual({
+			ok: true,
+			value: {
+				date: '2030-03-05',
+				action: 'close',
+				name: 'Ponto facultativo',
+				reference: 'Decreto nº 9/2030'
+			}
+		});
+	});
 
 	const bad: [name: string, form: Record<string, string>, field: string, text: RegExp][] = [
 		[
@@ -163,7 +174,20 @@ describe('the decreed-day form (Art. 16 §1º)', () => {
 			'data',
 			/Já há um dia decretado/
 		],
+		[
+			'closing the office on a holiday',
+			{ ...day, data: '2030-08-05', tipo: 'close' },
+			'data',
+			/já é feriado \(Aniversário.*a repartição já não abre/
+		],
+		[
+			'closing the office on a Sunday',
+			{ ...day, data: '2030-03-10', tipo: 'close' },
+			'data',
+			/10\/03\/2030 é fim de semana/
+		],
 		['no choice', { ...day, tipo: '' }, 'tipo', /Escolha/],
+		['an unknown choice', { ...day, tipo: 'fechar' }, 'tipo', /fecha a repartição/],
 		['no name', { ...day, nome: ' ' }, 'nome', /Informe o nome/],
 		['no decree', { ...day, decreto: 'Portaria 3' }, 'decreto', /decreto/]
 	];

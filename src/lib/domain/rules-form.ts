@@ -3,7 +3,7 @@
  * (Art. 16 §1º). Errors are pt-BR sentences keyed by field (the staff side is pt-BR only).
  * Pure: the caller passes today's date and what the calendar already holds.
  */
-import { parseLocalDate, type LocalDate } from './clock';
+import { parseLocalDate, weekdayOf, type LocalDate } from './clock';
 import type { Holiday } from './holidays';
 import type { Surcharge, TariffDecree } from './tariff';
 import { brDate } from './br';
@@ -197,14 +197,20 @@ export interface DayContext {
 
 export interface DayInput {
 	date: LocalDate;
-	action: 'add' | 'remove';
+	action: 'add' | 'remove' | 'close';
 	name: string;
 	reference: string;
 }
 
+const ACTIONS: readonly string[] = ['add', 'remove', 'close'];
+const isWeekend = (date: LocalDate) => weekdayOf(date) === 0 || weekdayOf(date) === 6;
+const isAction = (a: string): a is DayInput['action'] => ACTIONS.includes(a);
+
 /**
  * The decreed-day form: a date (today or later) that a decree makes a holiday (`add`: bandeira II
- * all day, Art. 16 §1º) or stops being one (`remove`).
+ * all day, by the bandeira rule's holiday clause), stops being one (`remove`), or on which it
+ * closes the office without making it a holiday (`close`: deadlines in business days do not run,
+ * the bandeira does not change).
  */
 export function parseDayForm(
 	form: Record<string, string | undefined>,
@@ -218,8 +224,9 @@ export function parseDayForm(
 
 	const dError = dateError(date, ctx.today, 'do dia');
 	if (dError) errors.data = dError;
-	if (action !== 'add' && action !== 'remove')
-		errors.tipo = 'Escolha se o decreto torna o dia feriado ou deixa de ser feriado.';
+	if (!isAction(action))
+		errors.tipo =
+			'Escolha se o decreto torna o dia feriado, faz deixar de ser feriado ou fecha a repartição.';
 	if (!name) errors.nome = 'Informe o nome do dia (ex.: Ponto facultativo convertido em feriado).';
 	else if (name.length > 120) errors.nome = 'O nome deve ter no máximo 120 caracteres.';
 	const refError = referenceError(reference);
@@ -233,9 +240,14 @@ export function parseDayForm(
 			errors.data = `${brDate(date)} já é feriado (${existing.map((h) => h.name).join(', ')}).`;
 		if (action === 'remove' && !existing.length)
 			errors.data = `${brDate(date)} não é feriado: não há o que retirar.`;
+		if (action === 'close' && existing.length)
+			errors.data =
+				`${brDate(date)} já é feriado (${existing.map((h) => h.name).join(', ')}): ` +
+				'a repartição já não abre.';
+		else if (action === 'close' && isWeekend(date))
+			errors.data = `${brDate(date)} é fim de semana: a repartição já não abre.`;
 	}
 
-	if (Object.keys(errors).length || (action !== 'add' && action !== 'remove'))
-		return { ok: false, errors };
+	if (Object.keys(errors).length || !isAction(action)) return { ok: false, errors };
 	return { ok: true, value: { date, action, name, reference } };
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { answerAt } from '$lib/rules';
+import { isBusinessDay } from '$lib/domain/complaint';
 import type { DecreeInput } from '$lib/domain/rules-form';
 import { profile } from '$lib/profile';
 import { auditLog } from './audit';
@@ -12,6 +13,7 @@ import {
 	addDecree,
 	addDecreedDay,
 	currentRules,
+	enteredDays,
 	enteredDecrees,
 	loadRules,
 	removeDecree,
@@ -173,6 +175,27 @@ describe('decreed days (Art. 16 §1º: bandeira II on holidays)', () => {
 		);
 		expect((await answer('2030-08-05T10:00:00-04:00'))?.bandeira.flag).toBe(1);
 		expect((await answer('2031-08-05T10:00:00-04:00'))?.bandeira.flag).toBe(2);
+	});
+
+	test('a day the decree closes the office: read back as a closure, no business day, still bandeira I', async () => {
+		const d = await addDecreedDay(
+			db,
+			{
+				date: '2030-03-05',
+				action: 'close',
+				name: 'Ponto facultativo municipal',
+				reference: 'Decreto nº 11/2030'
+			},
+			gestor,
+			ENTERED
+		);
+		expect(d.action).toBe('close');
+		expect((await enteredDays(db)).map((e) => e.action)).toEqual(['close']);
+		const rules = await loadRules(db);
+		expect(rules.holidays.calendar.closedOn?.('2030-03-05')).toBe(true);
+		expect(rules.holidays.calendar.holidaysOn('2030-03-05')).toEqual([]);
+		expect(isBusinessDay('2030-03-05', rules.holidays.calendar)).toBe(false);
+		expect((await answer('2030-03-05T10:00:00-04:00'))?.bandeira.flag).toBe(1);
 	});
 
 	test('removing a decreed day before it comes restores the calendar; audited', async () => {

@@ -75,7 +75,7 @@ function dayOf(r: Selectable<DecreedDayTable>): EnteredDay {
 	return {
 		dbId: r.id,
 		date: r.date,
-		action: r.action === 'remove' ? 'remove' : 'add',
+		action: r.action === 'remove' || r.action === 'close' ? r.action : 'add',
 		name: r.name,
 		reference: r.reference,
 		enteredBy: r.entered_by_email,

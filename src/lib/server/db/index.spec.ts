@@ -49,7 +49,8 @@ describe('migrations', () => {
 			'010_distance',
 			'011_server_secret',
 			'012_idempotency_sealed',
-			'013_sample_entries'
+			'013_sample_entries',
+			'014_office_closures'
 		]);
 		expect(await migrate(db)).toEqual([]);
 		const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
@@ -104,7 +105,7 @@ describe('migrations', () => {
 				db
 			);
 		}
-		expect(await migrate(db)).toEqual(['013_sample_entries']);
+		expect(await migrate(db)).toEqual(['013_sample_entries', '014_office_closures']);
 		const rows = await db
 			.selectFrom('registry_entry')
 			.select(['snapshot_version', 'sample'])
@@ -113,6 +114,35 @@ describe('migrations', () => {
 		expect(rows).toEqual([
 			{ snapshot_version: 1, sample: 1 },
 			{ snapshot_version: 2, sample: 0 }
+		]);
+	});
+
+	test('014 lets a decreed day close the office, and keeps the days entered before, ids and all', async () => {
+		const migrator = new Migrator({
+			db: db as unknown as Kysely<unknown>,
+			provider: { getMigrations: async () => ({ ...migrations }) }
+		});
+		expect((await migrator.migrateTo('013_sample_entries')).error).toBeUndefined();
+		const day = (id: number, date: string, action: string) =>
+			sql`insert into decreed_day (id, date, action, name, reference, entered_at) values (${id}, ${date}, ${action}, 'Dia', 'Decreto nº 1/2027', '2026-12-01T00:00:00Z')`.execute(
+				db
+			);
+		await day(3, '2027-02-08', 'add');
+		await day(7, '2027-02-09', 'remove');
+		await expect(day(8, '2027-02-10', 'close')).rejects.toThrow(/CHECK/i);
+		expect(await migrate(db)).toEqual(['014_office_closures']);
+		await day(9, '2027-02-10', 'close');
+		await expect(day(10, '2027-02-11', 'fechar')).rejects.toThrow(/CHECK/i);
+		await expect(day(11, '2027-02-10', 'add')).rejects.toThrow(/UNIQUE/i);
+		const rows = await db
+			.selectFrom('decreed_day')
+			.select(['id', 'date', 'action'])
+			.orderBy('id')
+			.execute();
+		expect(rows).toEqual([
+			{ id: 3, date: '2027-02-08', action: 'add' },
+			{ id: 7, date: '2027-02-09', action: 'remove' },
+			{ id: 9, date: '2027-02-10', action: 'close' }
 		]);
 	});
 
@@ -132,7 +162,11 @@ describe('migrations', () => {
 		await sql`insert into idempotency (key, request_hash, status, response, created_at) values ('chave-1', 'h1', 'done', ${JSON.stringify(old)}, '2026-12-01T00:00:00Z'), ('chave-2', 'h2', 'processing', null, '2026-12-01T00:00:00Z')`.execute(
 			db
 		);
-		expect(await migrate(db)).toEqual(['012_idempotency_sealed', '013_sample_entries']);
+		expect(await migrate(db)).toEqual([
+			'012_idempotency_sealed',
+			'013_sample_entries',
+			'014_office_closures'
+		]);
 		const rows = await db.selectFrom('idempotency').selectAll().orderBy('created_at').execute();
 		expect(rows.map((r) => r.key).sort()).toEqual([keyId('chave-1'), keyId('chave-2')].sort());
 		const sealed = rows.find((r) => r.key === keyId('chave-1'));

@@ -162,7 +162,7 @@ export const actions = {
 		return outcome('decreto', { done: 'Decreto removido.' });
 	},
 
-	/** A date a decree makes a holiday, or stops being one (Art. 16 §1º). */
+	/** A date a decree makes a holiday, stops being one, or on which it closes the office. */
 	adicionarDia: async ({ request }) => {
 		const staff = requireStaff('gestor');
 		const form = await formOf(request);
@@ -187,7 +187,11 @@ export const actions = {
 			);
 		}
 		await effectiveRules();
-		const what = parsed.value.action === 'add' ? 'feriado (bandeira II o dia todo)' : 'dia comum';
+		const what = {
+			add: 'feriado (bandeira II o dia todo)',
+			remove: 'dia comum',
+			close: 'dia de repartição fechada: os prazos em dias úteis não correm, a bandeira não muda'
+		}[parsed.value.action];
 		return outcome('dia', {
 			done: `${brDate(parsed.value.date)} registrado como ${what}.`
 		});

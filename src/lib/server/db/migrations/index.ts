@@ -17,6 +17,7 @@ import * as m010 from './010_distance';
 import * as m011 from './011_server_secret';
 import * as m012 from './012_idempotency_sealed';
 import * as m013 from './013_sample_entries';
+import * as m014 from './014_office_closures';
 
 export const migrations: Readonly<Record<string, Migration>> = {
 	'001_registry': m001,
@@ -31,5 +32,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
 	'010_distance': m010,
 	'011_server_secret': m011,
 	'012_idempotency_sealed': m012,
-	'013_sample_entries': m013
+	'013_sample_entries': m013,
+	'014_office_closures': m014
 };
