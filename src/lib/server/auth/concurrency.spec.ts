@@ -187,7 +187,10 @@ describe('a sign-in flood from 16 addresses', SLOW, () => {
 		const device = await issueDevice(db, id);
 		const { result, place } = await floodThenMember({ address: '203.0.113.50', device });
 		expect(result.ok).toBe(true);
-		expect(place).toBeLessThanOrEqual(MAX_CONCURRENT + 1);
+		// Its check starts as soon as one of the running ones ends. Places count answers, not starts:
+		// one flood check started next to it may answer first on a busy machine (the member's
+		// answer also writes its session), so one more — never a round of the 16 addresses.
+		expect(place).toBeLessThanOrEqual(MAX_CONCURRENT + 2);
 		// And the sign-in renews it.
 		expect(result.ok && result.device).toMatch(/^v1\./);
 	});
