@@ -240,8 +240,32 @@ describe('both certidões of Art. 4 IV, and the older single column', () => {
 			expect(result.errors[0]).toMatchObject({ line: 1, code: 'header_certidao' });
 			expect(result.errors[0]?.message).toContain('certidao_validade');
 			expect(result.errors[0]?.message).toContain('certidao_estadual_validade');
+			expect(result.errors[0]?.message).toContain('(Art. 4 IV)');
 		});
 	}
+});
+
+describe('the messages cite the regime in force, by role, or nothing', () => {
+	const twice = file(HEADER, ROW_1, ROW_2, withCell(ROW_3, 'titular', ' fulano de tal exémplo '));
+	const duplicate = (r: RegistryRules | null) =>
+		validateRegistryCsv(twice, { today: TODAY, rules: r }).errors[0]?.message ?? '';
+	test('one authorization per person: Art. 11 III under Lei 2.059/2011', () =>
+		expect(duplicate(rules)).toMatch(/direito a uma só autorização \(Art\. 11 III\)\.$/));
+	test('another law, another article (its cites)', () =>
+		expect(duplicate({ ...rules, cites: { ...rules.cites, onePerPerson: 'Art. 7' } })).toMatch(
+			/\(Art\. 7\)\.$/
+		));
+	test('no registry rules (no law text): no article, never another law’s', () =>
+		expect(duplicate(null)).toMatch(/direito a uma só autorização\.$/));
+	test('the staff form says the same', () => {
+		const others = validateRegistryCsv(file(HEADER, ROW_1), options).entries;
+		const cells = withCell(ROW_3, 'titular', 'Fulano de Tal Exemplo').split(',');
+		const record: RegistryRecord = Object.fromEntries(
+			REGISTRY_COLUMNS.map((c, i) => [c, cells[i] ?? ''])
+		);
+		const result = validateRegistryRecord(record, { today: TODAY, others, rules });
+		expect(result.errors.map((e) => e.message).join(' ')).toContain('(Art. 11 III)');
+	});
 });
 
 describe('round trip: toCsv then validateRegistryCsv', () => {

@@ -17,6 +17,10 @@ import {
 	type RegistryEntry,
 	type RegistryRules
 } from './registry';
+import type { Cites } from './regime';
+
+/** ` (Art. 11 III)`: the regime's citation for a role, in parentheses, or nothing. */
+const cite = (article: string | undefined): string => (article ? ` (${article})` : '');
 
 /** The columns, in order, exactly as the header must name them. */
 export const REGISTRY_COLUMNS = [
@@ -132,7 +136,7 @@ const isHeader = (cells: readonly string[]) =>
 
 const EXPECTED_HEADER = REGISTRY_COLUMNS.join(',');
 
-function headerIssue(cells: readonly string[]): Issue | null {
+function headerIssue(cells: readonly string[], cites: Cites): Issue | null {
 	if (isHeader(cells)) return null;
 	const names = cells.map((c) => c.trim());
 	if (
@@ -145,7 +149,7 @@ function headerIssue(cells: readonly string[]): Issue | null {
 			code: 'header_certidao',
 			message:
 				`O cabeçalho tem a coluna antiga ${LEGACY_CERTIDAO_COLUMN} junto com as novas ` +
-				'certidao_estadual_validade/certidao_federal_validade: use só as duas ' +
+				`certidao_estadual_validade/certidao_federal_validade${cite(cites.certidao)}: use só as duas ` +
 				`novas. Cabeçalho esperado: ${EXPECTED_HEADER}`
 		};
 	}
@@ -207,8 +211,9 @@ function readRow(
 		thisYear,
 		seen,
 		errors,
+		cites,
 		place = linePlace(line)
-	}: { thisYear: number; seen: Seen; errors: Issue[]; place?: Place }
+	}: { thisYear: number; seen: Seen; errors: Issue[]; cites: Cites; place?: Place }
 ): RegistryEntry | null {
 	if (cells.length !== REGISTRY_COLUMNS.length) {
 		errors.push({
@@ -274,7 +279,7 @@ function readRow(
 			personKey(titular),
 			(first) =>
 				`${titular} já é titular da autorização ${first.of}: cada autorizado tem ` +
-				'direito a uma só autorização.'
+				`direito a uma só autorização${cite(cites.onePerPerson)}.`
 		);
 	}
 
@@ -360,7 +365,7 @@ const ESTADUAL_INDEX = REGISTRY_COLUMNS.indexOf('certidao_estadual_validade');
  */
 function readLegacyRow(
 	{ line, cells }: Row,
-	context: { thisYear: number; seen: Seen; errors: Issue[] }
+	context: { thisYear: number; seen: Seen; errors: Issue[]; cites: Cites }
 ): RegistryEntry | null {
 	const { errors } = context;
 	if (cells.length !== LEGACY_REGISTRY_COLUMNS.length) {
@@ -416,7 +421,8 @@ export function validateRegistryCsv(
 		errors.push({ line: 1, code: 'empty_file', message: 'O arquivo está vazio.' });
 		return { entries, errors, warnings };
 	}
-	const header = headerIssue(first.cells);
+	const cites: Cites = options.rules?.cites ?? {};
+	const header = headerIssue(first.cells, cites);
 	if (header) {
 		errors.push({ ...header, line: first.line });
 		// Without the column names the values cannot be read, unless the rows are plainly data.
@@ -442,8 +448,8 @@ export function validateRegistryCsv(
 	const entryLines: number[] = [];
 	for (const row of dataRows) {
 		const entry = legacy
-			? readLegacyRow(row, { thisYear, seen, errors })
-			: readRow(row, { thisYear, seen, errors });
+			? readLegacyRow(row, { thisYear, seen, errors, cites })
+			: readRow(row, { thisYear, seen, errors, cites });
 		if (entry) {
 			entries.push(entry);
 			entryLines.push(row.line);
@@ -490,7 +496,12 @@ export interface RegistryRecordResult {
  */
 export function validateRegistryRecord(
 	record: RegistryRecord,
-	options: { today: LocalDate; others: readonly RegistryEntry[] }
+	options: {
+		today: LocalDate;
+		others: readonly RegistryEntry[];
+		/** The registry rules in force: their citations go into the messages. */
+		rules?: RegistryRules | null;
+	}
 ): RegistryRecordResult {
 	const thisYear = parseLocalDate(options.today)?.year;
 	if (thisYear === undefined) throw new RangeError(`Invalid local date: ${options.today}`);
@@ -506,7 +517,13 @@ export function validateRegistryRecord(
 	const cells = REGISTRY_COLUMNS.map((column) => record[column] ?? '');
 	const entry = readRow(
 		{ line: 0, cells },
-		{ thisYear, seen, errors, place: { in: 'neste formulário', of: 'deste formulário' } }
+		{
+			thisYear,
+			seen,
+			errors,
+			cites: options.rules?.cites ?? {},
+			place: { in: 'neste formulário', of: 'deste formulário' }
+		}
 	);
 	return { entry: errors.length === 0 ? entry : null, errors };
 }

@@ -188,7 +188,11 @@ export async function saveEntry(
 				]
 			};
 		const others = entries.filter((e) => e.prefixo !== editing);
-		const { entry, errors } = validateRegistryRecord(input, { today: options.today, others });
+		const { entry, errors } = validateRegistryRecord(input, {
+			today: options.today,
+			others,
+			rules: options.rules ?? null
+		});
 		if (!entry) return { ok: false, errors: errors.map(forForm) };
 		// An edited sample entry is still invented (the other fields are): only a removal, or an
 		// import of the real registry, ends it.
