@@ -7,7 +7,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, flagHeading, loginAs } from './helpers';
-import { expectOnlyOwnProfile } from './profile-facts';
+import { expectOnlyOwnProfile, fileComplaint } from './profile-facts';
 
 const RIDER_PAGES = [
 	'/',
@@ -131,6 +131,46 @@ test.describe('Feira de Santana (GARUPA_MUNICIPIO=feira-de-santana)', () => {
 		);
 		await expect(page.locator('main')).toContainText('50 × bandeira I');
 		await expect(page.locator('body')).toContainText('SMTT');
+	});
+
+	test('a suspension is imposed with the days the office fixes, 10 to 40 (Art. 49 §1º)', async ({
+		browser,
+		page
+	}) => {
+		test.slow();
+		// More than one passenger: Art. 44, LV, apreensão and suspensão (Arts. 48, 49).
+		const receipt = await fileComplaint(browser, 'Levou mais de um passageiro');
+		const protocol = receipt.replace(/^\/reclamacoes\/([^?]+).*$/, '$1');
+		await loginAs(page, 'fiscal', `/admin/reclamacoes/${protocol}`);
+		for (const [to, note] of [
+			['Em análise', 'Apurando.'],
+			['Procedente', 'Confirmado pela fiscalização.']
+		]) {
+			await page.getByLabel('Nova situação').selectOption({ label: to });
+			await page.getByLabel('Nota (obrigatória)').fill(note);
+			await page.getByRole('button', { name: 'Mudar situação' }).click();
+			await expect(page.getByTestId('status')).toContainText(to);
+		}
+		await page.getByRole('button', { name: 'Lavrar auto' }).click();
+		await expect(page.getByRole('status').filter({ hasText: /lavrado/ })).toBeVisible();
+
+		const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bahia' }).format(
+			new Date()
+		);
+		const notified = page.getByRole('group', { name: 'Infrator notificado' });
+		await notified.getByLabel('Data da notificação do auto').fill(today);
+		await notified.getByRole('button', { name: 'Registrar' }).click();
+		await expect(page.getByRole('status').filter({ hasText: 'Infrator notificado' })).toBeVisible();
+
+		const imposed = page.getByRole('group', { name: 'Penalidade imposta' });
+		const days = imposed.getByLabel('Dias de suspensão (10 a 40, Art. 49 §1º)');
+		await expect(days).toHaveAttribute('min', '10');
+		await expect(days).toHaveAttribute('max', '40');
+		await days.fill('15');
+		await imposed.getByLabel('Data da ciência da decisão pelo infrator').fill(today);
+		await imposed.getByRole('button', { name: 'Registrar' }).click();
+		await expect(page.locator('main')).toContainText('Penalidade imposta: suspensão de 15 dias.');
+		await expectNoAxeViolations(page);
 	});
 
 	test('no page, API answer, manifest, receipt or staff page names another profile', async ({

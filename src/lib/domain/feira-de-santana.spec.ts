@@ -7,7 +7,8 @@ import { describe, expect, test } from 'vitest';
 import { bandeiraAt, type BandeiraContext } from './bandeira';
 import { defenseDeadline, reviewDeadline } from './complaint';
 import { holidayService } from './holiday-source';
-import { escalate, offensesOf, type ConfirmedOffense } from './offenses';
+import { escalate, offensesOf, penaltyRulesText, type ConfirmedOffense } from './offenses';
+import { suspensionDaysError, suspensionRangeOf } from './points';
 import { overcharge } from './overcharge';
 import { authorizationCap, verifyOn, type RegistryEntry } from './registry';
 import { parseKm, quoteFare } from './tariff';
@@ -188,6 +189,94 @@ describe('the points strategy (Arts. 43, 47–51, 53)', () => {
 		expect(e.points).toMatchObject({ added: 2, total: 16 });
 		expect(e.penalties).toContain('suspensao');
 		expect(e.detail).toContain('Art. 49, I');
+	});
+});
+
+describe('suspensions summing more than 70 days in 12 months: cassação (Art. 51, I)', () => {
+	const esc = (history: ConfirmedOffense[], offense: string) =>
+		escalate(history, offense, '2026-12-02', catalog.reincidenceWindowMonths, catalog);
+	/** Suspensions confirmed before 2026-12-02, each with the days the office fixed (Art. 49 §1º). */
+	const served = (...days: [confirmedAt: string, days: number][]): ConfirmedOffense[] =>
+		days.map(([confirmedAt, suspensionDays]) => ({
+			article: 'art44-LIV',
+			confirmedAt,
+			penalties: ['suspensao'],
+			suspensionDays
+		}));
+	const cases: [why: string, history: ConfirmedOffense[], offense: string, cassacao: boolean][] = [
+		[
+			'70 days served, a fine now: not more than 70',
+			served(['2026-03-01', 40], ['2026-09-01', 30]),
+			'art44-XXII',
+			false
+		],
+		[
+			'71 days served: cassação, whatever the new offence',
+			served(['2026-03-01', 40], ['2026-09-01', 31]),
+			'art44-XXII',
+			true
+		],
+		[
+			'61 served and a suspension now, at least 10 more (Art. 49 §1º): 71',
+			served(['2026-03-01', 40], ['2026-09-01', 21]),
+			'art44-LV',
+			true
+		],
+		[
+			'60 served and a suspension now: 70, not more',
+			served(['2026-03-01', 40], ['2026-09-01', 20]),
+			'art44-LV',
+			false
+		],
+		[
+			'a suspension older than 12 months does not count',
+			served(['2025-11-30', 40], ['2026-09-01', 31]),
+			'art44-XXII',
+			false
+		],
+		[
+			'an apreensão’s automatic suspension has no days fixed: it adds none',
+			[{ article: 'art44-LIII', confirmedAt: '2026-10-01', penalties: ['apreensao'] }],
+			'art44-XXII',
+			false
+		]
+	];
+	test.each(cases)('%s', (_why, history, offense, cassacao) => {
+		const e = esc(history, offense);
+		expect(e.penalties.includes('cassacao')).toBe(cassacao);
+		if (cassacao) {
+			expect(e.penalty).toBe('cassacao');
+			expect(e.cite).toBe('Art. 51, I');
+			expect(e.detail).toContain('acima de 70: cassação da autorização (Art. 51, I)');
+		}
+	});
+	test('a suspension is imposed with its days, 10 to 40 (Art. 49 §1º)', () => {
+		const range = suspensionRangeOf(['apreensao', 'suspensao'], catalog);
+		expect(range).toEqual({ min: 10, max: 40, cite: 'Art. 49 §1º' });
+		expect(suspensionRangeOf(['multa'], catalog)).toBeNull();
+		const cases: [days: number | undefined, ok: boolean][] = [
+			[10, true],
+			[40, true],
+			[9, false],
+			[41, false],
+			[15.5, false],
+			[undefined, false]
+		];
+		for (const [days, ok] of cases)
+			expect(range && suspensionDaysError(days, range), String(days)).toBe(
+				ok ? null : 'Informe os dias da suspensão: de 10 a 40 (Art. 49 §1º).'
+			);
+	});
+	test('a law without a range (a ladder) asks for no days', () =>
+		expect(
+			suspensionRangeOf(['suspensao'], profileFixture('rolim-de-moura').offenseCatalogs[0]!)
+		).toBeNull());
+	test('the staff’s summary of the rules says both (Art. 49 §1º, Art. 51, I)', () => {
+		const text = penaltyRulesText(catalog).join('\n');
+		expect(text).toContain('suspensão de 10 a 40 dias (Art. 49 §1º)');
+		expect(text).toContain(
+			'suspensões somando mais de 70 dias em 12 meses → cassação da autorização (Art. 51, I)'
+		);
 	});
 });
 

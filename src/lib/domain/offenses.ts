@@ -219,7 +219,17 @@ export function penaltyRulesText(catalog: OffenseCatalog): string[] {
 						)} (${citeOf(system.points.basis)}), nos ${system.points.windowMonths} meses anteriores (${citeOf(system.points.windowBasis)})`,
 					...system.thresholds.map(
 						(t) => `mais de ${t.above} pontos → ${PENALTY_PT[t.penalty]} (${citeOf(t.basis)})`
-					)
+					),
+					...(system.suspensionDays
+						? [
+								`suspensão de ${system.suspensionDays.min} a ${system.suspensionDays.max} dias (${citeOf(system.suspensionDays.basis)})`
+							]
+						: []),
+					...(system.suspensionTotal
+						? [
+								`suspensões somando mais de ${system.suspensionTotal.aboveDays} dias em ${system.suspensionTotal.windowMonths} meses → ${PENALTY_PT[system.suspensionTotal.penalty]} (${citeOf(system.suspensionTotal.basis)})`
+							]
+						: [])
 				]
 			: [];
 	return [
@@ -437,6 +447,8 @@ export interface ConfirmedOffense {
 	penaltyBasis?: string;
 	/** The penalties applied (a points register counts each). */
 	penalties?: readonly Penalty[];
+	/** The days of a suspension applied, as the office fixed them (a law that sums them). */
+	suspensionDays?: number;
 }
 
 export interface Escalation {

@@ -52,6 +52,13 @@ export interface PointsSystem {
 	};
 	/** More points than `above` leads to `penalty`. */
 	thresholds: readonly { above: number; penalty: Penalty; basis: string }[];
+	/** How long a suspension may last; the office fixes each one's days within it. */
+	suspensionDays?: { min: number; max: number; basis: string };
+	/**
+	 * Suspensions summing more than `aboveDays` within `windowMonths` lead to `penalty` (the days
+	 * of each confirmed suspension, plus at least `suspensionDays.min` of the one now applied).
+	 */
+	suspensionTotal?: { aboveDays: number; windowMonths: number; penalty: Penalty; basis: string };
 }
 
 /** The gravity of a provision, by the law's ranges, or null. */
@@ -147,6 +154,26 @@ export function escalatePoints(
 			parts.push(`a pontuação passa de ${t.above}: ${PENALTY_PT[t.penalty]} (${citeOf(t.basis)})`);
 		}
 
+	// The days of suspension already served in the window, and at least the shortest one the law
+	// allows for a suspension applied now: over the limit, the graver penalty follows.
+	const limit = system.suspensionTotal;
+	if (limit) {
+		const since = addMonths(on, -limit.windowMonths);
+		const served = history
+			.filter((h) => h.confirmedAt < on && h.confirmedAt >= since)
+			.reduce((sum, h) => sum + (h.suspensionDays ?? 0), 0);
+		const coming = penalties.includes('suspensao') ? (system.suspensionDays?.min ?? 0) : 0;
+		if (served + coming > limit.aboveDays && !penalties.includes(limit.penalty)) {
+			penalties.push(limit.penalty);
+			basisOf.set(limit.penalty, limit.basis);
+			parts.push(
+				`as suspensões dos ${limit.windowMonths} meses anteriores somam ${served} dias` +
+					(coming ? ` e esta, no mínimo, mais ${coming}` : '') +
+					`, acima de ${limit.aboveDays}: ${PENALTY_PT[limit.penalty]} (${citeOf(limit.basis)})`
+			);
+		}
+	}
+
 	const order: readonly Penalty[] = ['advertencia', 'multa', 'apreensao', 'suspensao', 'cassacao'];
 	penalties.sort((a, b) => order.indexOf(a) - order.indexOf(b));
 	const penalty = gravestOf(penalties);
@@ -172,4 +199,28 @@ export function escalatePoints(
 		points: { added, total, windowMonths: system.points.windowMonths },
 		detail
 	};
+}
+
+/**
+ * How many days a suspension among `penalties` may last, where the catalog's system has the office
+ * fix them (`suspensionDays`); null when there is no suspension, or the law fixes no range.
+ * @example suspensionRangeOf(['apreensao', 'suspensao'], feira) //=> { min: 10, max: 40, cite: 'Art. 49 §1º' }
+ */
+export function suspensionRangeOf(
+	penalties: readonly Penalty[],
+	catalog: OffenseCatalog
+): { min: number; max: number; cite: string } | null {
+	const days = catalog.system?.kind === 'points' ? catalog.system.suspensionDays : undefined;
+	if (!days || !penalties.includes('suspensao')) return null;
+	return { min: days.min, max: days.max, cite: citeOf(days.basis) };
+}
+
+/** Why `days` cannot be the suspension's, in the office's words, or null when it can. */
+export function suspensionDaysError(
+	days: number | undefined,
+	range: { min: number; max: number; cite: string }
+): string | null {
+	if (days !== undefined && Number.isInteger(days) && days >= range.min && days <= range.max)
+		return null;
+	return `Informe os dias da suspensão: de ${range.min} a ${range.max} (${range.cite}).`;
 }

@@ -254,7 +254,18 @@ export const catalogSchema = strict({
 						windowMonths: positive('a number of months'),
 						windowBasis: provision
 					}),
-					thresholds: v.array(strict({ above: count('points'), penalty, basis: provision }))
+					thresholds: v.array(strict({ above: count('points'), penalty, basis: provision })),
+					suspensionDays: v.optional(
+						strict({ min: positive('days'), max: positive('days'), basis: provision })
+					),
+					suspensionTotal: v.optional(
+						strict({
+							aboveDays: positive('days'),
+							windowMonths: positive('a number of months'),
+							penalty,
+							basis: provision
+						})
+					)
 				})
 			],
 			'expected kind ladder or points'

@@ -19,6 +19,7 @@ import {
 	type Penalty
 } from '$lib/domain/offenses';
 import { brDate } from '$lib/domain/br';
+import { suspensionDaysError, suspensionRangeOf } from '$lib/domain/points';
 import { inForceOn, type LawRef } from '$lib/domain/profile';
 import { defenseDeadline, reviewDeadline } from '$lib/domain/complaint';
 import { citeFor, type CiteRole } from '$lib/domain/regime';
@@ -69,7 +70,14 @@ export async function confirmedOffenses(
 ): Promise<ConfirmedOffense[]> {
 	let query = db
 		.selectFrom('auto_infracao')
-		.select(['provision', 'confirmed_on', 'penalty', 'penalty_cite', 'complaint_id'])
+		.select([
+			'provision',
+			'confirmed_on',
+			'penalty',
+			'penalty_cite',
+			'complaint_id',
+			'suspension_days'
+		])
 		.where('prefixo', '=', prefixo)
 		.where('decision', '=', 'definitiva')
 		.where('confirmed_on', 'is not', null);
@@ -82,7 +90,8 @@ export async function confirmedOffenses(
 			article: r.provision,
 			confirmedAt: r.confirmed_on ?? '',
 			...(penaltyBasis ? { penaltyBasis } : {}),
-			...(penalties.length ? { penalties } : {})
+			...(penalties.length ? { penalties } : {}),
+			...(r.suspension_days ? { suspensionDays: r.suspension_days } : {})
 		};
 	});
 }
@@ -122,10 +131,18 @@ export interface Auto {
 	decision: AutoDecision;
 	decidedOn: LocalDate | null;
 	confirmedOn: LocalDate | null;
+	/** The days of the suspension imposed, where the office fixed them. */
+	suspensionDays: number | null;
+	/** The days a suspension of this auto may last, where the law has the office fix them. */
+	suspension: { min: number; max: number; cite: string } | null;
 	deadlines: AutoDeadlines;
 }
 
-type AutoRow = Omit<AutoInfracaoTable, 'id' | 'decision'> & { decision: string; protocol: string };
+type AutoRow = Omit<AutoInfracaoTable, 'id' | 'decision'> & {
+	decision: string;
+	protocol: string;
+	occurred_at: string;
+};
 
 function toAuto(row: AutoRow, today: LocalDate, calendar: HolidayCalendar): Auto {
 	const decision = row.decision as AutoDecision;
@@ -145,6 +162,8 @@ function toAuto(row: AutoRow, today: LocalDate, calendar: HolidayCalendar): Auto
 		decision,
 		decidedOn: row.decided_on,
 		confirmedOn: row.confirmed_on,
+		suspensionDays: row.suspension_days,
+		suspension: suspensionRange(row.penalty, localDate(row.occurred_at)),
 		deadlines: autoDeadlines(
 			{ notifiedOn: row.notified_on, decision, decidedOn: row.decided_on },
 			today,
@@ -159,7 +178,7 @@ function autos(db: Db) {
 		.selectFrom('auto_infracao')
 		.innerJoin('complaint', 'complaint.id', 'auto_infracao.complaint_id')
 		.selectAll('auto_infracao')
-		.select('complaint.protocol');
+		.select(['complaint.protocol', 'complaint.occurred_at']);
 }
 
 export async function autosOfComplaint(db: Db, protocol: string, now: Date): Promise<Auto[]> {
@@ -286,7 +305,8 @@ export async function issueAuto(
 				issued_at: now.toISOString(),
 				notified_on: null,
 				decided_on: null,
-				confirmed_on: null
+				confirmed_on: null,
+				suspension_days: null
 			})
 			.execute();
 		await audit(
@@ -378,6 +398,18 @@ export function isAutoStep(value: unknown): value is AutoStep {
 	return typeof value === 'string' && Object.hasOwn(AUTO_STEPS, value);
 }
 
+/**
+ * How many days a suspension may last, when `penalty` (an auto's, `multa+suspensao`) has one and
+ * the catalog in force on the conduct's day has the office fix its days; else null.
+ */
+export function suspensionRange(
+	penalty: string | null,
+	conductDay: LocalDate
+): { min: number; max: number; cite: string } | null {
+	const penalties = (penalty?.split('+') ?? []) as Penalty[];
+	return suspensionRangeOf(penalties, catalogFor(conductDay));
+}
+
 /** Records a step on an auto, dated `on` (the day it happened, not after `now`). */
 export async function recordAutoStep(
 	db: Db,
@@ -392,6 +424,8 @@ export async function recordAutoStep(
 		defense?: DefenseOutcome;
 		/** For `definitiva`: how the reconsideration ended (Art. 28 §1º–§2º). */
 		reconsideration?: ReconsiderationOutcome;
+		/** For `imposta` of a suspension, where the law has the office fix its days. */
+		suspensionDays?: number;
 	},
 	now: Date
 ): Promise<AdminResult> {
@@ -406,7 +440,9 @@ export async function recordAutoStep(
 				'auto_infracao.decision',
 				'auto_infracao.notified_on',
 				'auto_infracao.issued_at',
-				'auto_infracao.decided_on'
+				'auto_infracao.decided_on',
+				'auto_infracao.penalty',
+				'complaint.occurred_at'
 			])
 			.where('auto_infracao.number', '=', input.number)
 			// The form of one complaint's page acts on that complaint's autos only.
@@ -456,6 +492,11 @@ export async function recordAutoStep(
 					409
 				);
 		}
+		// A suspension the law has the office fix in days: imposed with its days, within the law's.
+		const range = suspensionRange(row.penalty, localDate(row.occurred_at));
+		const daysError =
+			input.step === 'imposta' && range ? suspensionDaysError(input.suspensionDays, range) : null;
+		if (daysError) return refuse('dias', daysError);
 		const floor = row.decided_on ?? row.notified_on ?? localDate(row.issued_at);
 		if (input.on < floor) return refuse('data', 'A data é anterior à etapa anterior do auto.');
 		const set =
@@ -463,7 +504,13 @@ export async function recordAutoStep(
 				? { notified_on: input.on }
 				: input.step === 'definitiva'
 					? { decision: 'definitiva' as const, confirmed_on: input.on }
-					: { decision: input.step, decided_on: input.on };
+					: {
+							decision: input.step,
+							decided_on: input.on,
+							...(input.step === 'imposta' && range
+								? { suspension_days: input.suspensionDays }
+								: {})
+						};
 		await trx.updateTable('auto_infracao').set(set).where('id', '=', row.id).execute();
 		await audit(
 			trx,

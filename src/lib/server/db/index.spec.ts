@@ -50,7 +50,8 @@ describe('migrations', () => {
 			'011_server_secret',
 			'012_idempotency_sealed',
 			'013_sample_entries',
-			'014_office_closures'
+			'014_office_closures',
+			'015_suspension_days'
 		]);
 		expect(await migrate(db)).toEqual([]);
 		const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
@@ -105,7 +106,11 @@ describe('migrations', () => {
 				db
 			);
 		}
-		expect(await migrate(db)).toEqual(['013_sample_entries', '014_office_closures']);
+		expect(await migrate(db)).toEqual([
+			'013_sample_entries',
+			'014_office_closures',
+			'015_suspension_days'
+		]);
 		const rows = await db
 			.selectFrom('registry_entry')
 			.select(['snapshot_version', 'sample'])
@@ -130,7 +135,7 @@ describe('migrations', () => {
 		await day(3, '2027-02-08', 'add');
 		await day(7, '2027-02-09', 'remove');
 		await expect(day(8, '2027-02-10', 'close')).rejects.toThrow(/CHECK/i);
-		expect(await migrate(db)).toEqual(['014_office_closures']);
+		expect(await migrate(db)).toEqual(['014_office_closures', '015_suspension_days']);
 		await day(9, '2027-02-10', 'close');
 		await expect(day(10, '2027-02-11', 'fechar')).rejects.toThrow(/CHECK/i);
 		await expect(day(11, '2027-02-10', 'add')).rejects.toThrow(/UNIQUE/i);
@@ -165,7 +170,8 @@ describe('migrations', () => {
 		expect(await migrate(db)).toEqual([
 			'012_idempotency_sealed',
 			'013_sample_entries',
-			'014_office_closures'
+			'014_office_closures',
+			'015_suspension_days'
 		]);
 		const rows = await db.selectFrom('idempotency').selectAll().orderBy('created_at').execute();
 		expect(rows.map((r) => r.key).sort()).toEqual([keyId('chave-1'), keyId('chave-2')].sort());

@@ -34,6 +34,8 @@ export interface AutoInfracaoTable {
 	decided_on: string | null;
 	/** `YYYY-MM-DD`: the decision became final (Art. 28 §2º). */
 	confirmed_on: string | null;
+	/** The days of the suspension imposed, as the office fixed them (015_suspension_days). */
+	suspension_days: number | null;
 }
 
 export interface AutoSequenceTable {

@@ -18,6 +18,7 @@ import * as m011 from './011_server_secret';
 import * as m012 from './012_idempotency_sealed';
 import * as m013 from './013_sample_entries';
 import * as m014 from './014_office_closures';
+import * as m015 from './015_suspension_days';
 
 export const migrations: Readonly<Record<string, Migration>> = {
 	'001_registry': m001,
@@ -33,5 +34,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
 	'011_server_secret': m011,
 	'012_idempotency_sealed': m012,
 	'013_sample_entries': m013,
-	'014_office_closures': m014
+	'014_office_closures': m014,
+	'015_suspension_days': m015
 };

@@ -221,6 +221,10 @@ export const actions = {
 			typeof rawNote === 'string' && rawNote.trim() ? rawNote.trim().slice(0, MAX_NOTE) : null;
 		const defense = data.get('defesa');
 		const reconsideration = data.get('reconsideracao');
+		// Checked against the law's range by recordAutoStep; here only read as a whole number.
+		const rawDays = data.get('dias_suspensao');
+		const days =
+			typeof rawDays === 'string' && /^\d{1,3}$/.test(rawDays.trim()) ? Number(rawDays) : null;
 		const result = await recordAutoStep(
 			db(),
 			staff,
@@ -231,7 +235,8 @@ export const actions = {
 				on,
 				note,
 				...(isDefenseOutcome(defense) ? { defense } : {}),
-				...(isReconsiderationOutcome(reconsideration) ? { reconsideration } : {})
+				...(isReconsiderationOutcome(reconsideration) ? { reconsideration } : {}),
+				...(days !== null ? { suspensionDays: days } : {})
 			},
 			new Date()
 		);
