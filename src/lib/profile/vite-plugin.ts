@@ -29,7 +29,7 @@ function partOf(id: string): Part | null {
  * What pages read of the profile in the browser: who it is, its clock and its laws (/lei). The
  * rules themselves reach the browser through page data (src/lib/rules.ts), a few KB per page.
  */
-const BROWSER_FIELDS = [
+export const BROWSER_FIELDS = [
 	'id',
 	'name',
 	'state',
