@@ -142,10 +142,11 @@ test.describe('Feira de Santana (GARUPA_MUNICIPIO=feira-de-santana)', () => {
 		const receipt = await fileComplaint(browser, 'Levou mais de um passageiro');
 		const protocol = receipt.replace(/^\/reclamacoes\/([^?]+).*$/, '$1');
 		await loginAs(page, 'fiscal', `/admin/reclamacoes/${protocol}`);
-		for (const [to, note] of [
+		const steps: [to: string, note: string][] = [
 			['Em análise', 'Apurando.'],
 			['Procedente', 'Confirmado pela fiscalização.']
-		]) {
+		];
+		for (const [to, note] of steps) {
 			await page.getByLabel('Nova situação').selectOption({ label: to });
 			await page.getByLabel('Nota (obrigatória)').fill(note);
 			await page.getByRole('button', { name: 'Mudar situação' }).click();
