@@ -14,13 +14,11 @@ import {
 	authorizationCap,
 	capText,
 	countsTowardCap,
+	paren,
 	type RegistryEntry,
 	type RegistryRules
 } from './registry';
 import type { Cites } from './regime';
-
-/** ` (Art. 11 III)`: the regime's citation for a role, in parentheses, or nothing. */
-const cite = (article: string | undefined): string => (article ? ` (${article})` : '');
 
 /** The columns, in order, exactly as the header must name them. */
 export const REGISTRY_COLUMNS = [
@@ -149,7 +147,7 @@ function headerIssue(cells: readonly string[], cites: Cites): Issue | null {
 			code: 'header_certidao',
 			message:
 				`O cabeçalho tem a coluna antiga ${LEGACY_CERTIDAO_COLUMN} junto com as novas ` +
-				`certidao_estadual_validade/certidao_federal_validade${cite(cites.certidao)}: use só as duas ` +
+				`certidao_estadual_validade/certidao_federal_validade${paren(cites.certidao)}: use só as duas ` +
 				`novas. Cabeçalho esperado: ${EXPECTED_HEADER}`
 		};
 	}
@@ -279,7 +277,7 @@ function readRow(
 			personKey(titular),
 			(first) =>
 				`${titular} já é titular da autorização ${first.of}: cada autorizado tem ` +
-				`direito a uma só autorização${cite(cites.onePerPerson)}.`
+				`direito a uma só autorização${paren(cites.onePerPerson)}.`
 		);
 	}
 

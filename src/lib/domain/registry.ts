@@ -133,7 +133,7 @@ export function addMonths(date: LocalDate, months: number): LocalDate {
 }
 
 /** ` (Art. 11)`: the regime's citation for a role, in parentheses, or nothing. */
-function paren(cite: string | undefined): string {
+export function paren(cite: string | undefined): string {
 	return cite ? ` (${cite})` : '';
 }
 
