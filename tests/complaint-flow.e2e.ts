@@ -9,10 +9,15 @@ import { expectNoAxeViolations, pastRightEdge } from './helpers';
 const PROTOCOL = /^RM-\d{4}-\d{6}$/;
 const RECEIPT = /\/reclamacoes\/RM-\d{4}-\d{6}\?token=[\w-]{24}$/;
 
-const phones = [
-	{ name: '360×740', viewport: { width: 360, height: 740 } },
-	{ name: '320×568', viewport: { width: 320, height: 568 } }
-];
+const PHONE = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
+const SIZES = [
+	{ width: 360, height: 740 },
+	{ width: 320, height: 568 }
+] as const;
+const phones = SIZES.map((viewport) => ({
+	name: `${viewport.width}×${viewport.height}`,
+	viewport
+}));
 
 /** The rider's own actions and scrolling, counted as a rider would do them. */
 class Rider {
@@ -274,45 +279,49 @@ test.describe('the whole form, also without JavaScript', () => {
 });
 
 test.describe('the overcharge receipt says what was paid, what the table says, and the difference', () => {
-	test('R$ 15,00 paid at a bandeira I hour: the table’s fare, R$ … a mais, and never "bandeira II"', async ({
-		browser,
-		request
-	}) => {
-		// The last weekday morning that is bandeira I in Rolim de Moura (not a holiday), as the API says.
-		let day = '';
-		let legal = 0;
-		for (let back = 1; back <= 14 && !day; back++) {
-			const date = new Date(Date.now() - back * 86_400_000 - 4 * 3_600_000)
-				.toISOString()
-				.slice(0, 10);
-			const answer = await (await request.get(`/api/bandeira?at=${date}T10:00:00-04:00`)).json();
-			if (answer.bandeira === 1 && answer.fare?.centavos) {
-				day = date;
-				legal = answer.fare.centavos;
+	for (const size of SIZES)
+		test(`${size.width}×${size.height}: R$ 15,00 paid at a bandeira I hour: the table’s fare, R$ … a mais, and never "bandeira II"`, async ({
+			browser,
+			request
+		}) => {
+			// The last weekday morning that is bandeira I in Rolim de Moura (not a holiday), as the API says.
+			let day = '';
+			let legal = 0;
+			for (let back = 1; back <= 14 && !day; back++) {
+				const date = new Date(Date.now() - back * 86_400_000 - 4 * 3_600_000)
+					.toISOString()
+					.slice(0, 10);
+				const answer = await (await request.get(`/api/bandeira?at=${date}T10:00:00-04:00`)).json();
+				if (answer.bandeira === 1 && answer.fare?.centavos) {
+					day = date;
+					legal = answer.fare.centavos;
+				}
 			}
-		}
-		expect(day, 'a bandeira I morning in the last two weeks').not.toBe('');
-		const brl = (centavos: number) => `R$ ${(centavos / 100).toFixed(2).replace('.', ',')}`;
+			expect(day, 'a bandeira I morning in the last two weeks').not.toBe('');
+			const brl = (centavos: number) => `R$ ${(centavos / 100).toFixed(2).replace('.', ',')}`;
 
-		const context = await browser.newContext({
-			javaScriptEnabled: false,
-			viewport: { width: 360, height: 740 }
+			const context = await browser.newContext({
+				javaScriptEnabled: false,
+				viewport: size,
+				...PHONE
+			});
+			const page = await context.newPage();
+			await page.goto('/reclamar?veiculo=007');
+			await page.locator('details:has(#quando) > summary').click();
+			await page.locator('#quando').fill(`${day}T10:00`);
+			await page.getByRole('checkbox', { name: 'Cobrou mais do que a tabela' }).check();
+			await page.getByLabel('Quanto você pagou?').fill('15,00');
+			await page.getByRole('button', { name: 'Enviar reclamação' }).click();
+			await expect(page).toHaveURL(RECEIPT);
+			const note = page.getByTestId('receipt-overcharge');
+			await expect(note).toBeVisible();
+			await expect(note).toContainText(
+				`Você pagou R$ 15,00; pela tabela, naquele horário valia a bandeira I: ${brl(legal)}.`
+			);
+			await expect(note).toContainText(`Você pagou ${brl(1500 - legal)} a mais.`);
+			await expect(note).not.toContainText('bandeira II');
+			await expect(page.locator('main')).toContainText('Cobrou mais do que a tabela');
+			expect(await pastRightEdge(page)).toEqual([]);
+			await context.close();
 		});
-		const page = await context.newPage();
-		await page.goto('/reclamar?veiculo=007');
-		await page.locator('details:has(#quando) > summary').click();
-		await page.locator('#quando').fill(`${day}T10:00`);
-		await page.getByRole('checkbox', { name: 'Cobrou mais do que a tabela' }).check();
-		await page.getByLabel('Quanto você pagou?').fill('15,00');
-		await page.getByRole('button', { name: 'Enviar reclamação' }).click();
-		await expect(page).toHaveURL(RECEIPT);
-		const note = page.getByTestId('receipt-overcharge');
-		await expect(note).toContainText(
-			`Você pagou R$ 15,00; pela tabela, naquele horário valia a bandeira I: ${brl(legal)}.`
-		);
-		await expect(note).toContainText(`Você pagou ${brl(1500 - legal)} a mais.`);
-		await expect(note).not.toContainText('bandeira II');
-		await expect(page.locator('main')).toContainText('Cobrou mais do que a tabela');
-		await context.close();
-	});
 });

@@ -9,6 +9,7 @@ import {
 	firstInDecember,
 	local,
 	loginAs,
+	pastRightEdge,
 	useDeviceClock,
 	year
 } from './helpers';
@@ -319,16 +320,44 @@ test.describe('Spanish and English riders read no Portuguese from the profile', 
 		'como publicado na página municipal',
 		'Eleições'
 	];
-	for (const locale of ['es', 'en'] as const)
-		for (const path of ['', '/tarifa', '/verificar'])
-			test(`/${locale}${path}`, async ({ page }) => {
-				await page.goto(`/${locale}${path}`);
-				await expect(page.locator('main')).toBeVisible();
-				const text = (await page.locator('body').innerText()).replace(/\s+/g, ' ');
-				for (const words of PORTUGUESE) expect(text, words).not.toContain(words);
-				if (path === '/tarifa')
-					expect(text).toContain(
-						locale === 'es' ? 'Nochebuena (por la tarde)' : 'Christmas Eve (afternoon)'
-					);
-			});
+	for (const size of SIZES)
+		for (const locale of ['es', 'en'] as const)
+			for (const path of ['', '/tarifa', '/verificar'])
+				test(`${size.width}×${size.height}: /${locale}${path}`, async ({ browser }) => {
+					const context = await phone(browser, size);
+					const page = await context.newPage();
+					await page.goto(`/${locale}${path}`);
+					await expect(page.locator('main')).toBeVisible();
+					const text = (await page.locator('body').innerText()).replace(/\s+/g, ' ');
+					for (const words of PORTUGUESE) expect(text, words).not.toContain(words);
+					if (path === '/tarifa') {
+						const eve = locale === 'es' ? 'Nochebuena (por la tarde)' : 'Christmas Eve (afternoon)';
+						expect(text).toContain(eve);
+						await expect(page.getByText(eve).first()).toBeVisible();
+					}
+					expect(await pastRightEdge(page)).toEqual([]);
+					await context.close();
+				});
+});
+
+test.describe('the sample data stays labelled: riders are told it is fictitious', () => {
+	// Issue 22, item 1. The test server starts with the sample registry and stands (invented).
+	for (const size of SIZES) {
+		test(`${size.width}×${size.height}: /verificar/007, /v/012 and /pontos/praca-central`, async ({
+			browser
+		}) => {
+			const context = await phone(browser, size);
+			const page = await context.newPage();
+			for (const [path, label] of [
+				['/verificar/007', 'dados de exemplo (fictícios)'],
+				['/v/012', 'dados de exemplo (fictícios)'],
+				['/pontos/praca-central', 'pontos de exemplo (fictícios)']
+			] as const) {
+				await page.goto(path);
+				await expect(page.getByText(label, { exact: true }), path).toBeVisible();
+				expect(await pastRightEdge(page), path).toEqual([]);
+			}
+			await context.close();
+		});
+	}
 });

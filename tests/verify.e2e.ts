@@ -1,5 +1,11 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { expectNoAxeViolations } from './helpers';
+import { expectNoAxeViolations, pastRightEdge } from './helpers';
+
+const PHONE = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
+const SIZES = [
+	{ width: 360, height: 740 },
+	{ width: 320, height: 568 }
+] as const;
 
 const verdictOf = async (request: APIRequestContext, q: string) =>
 	(await (await request.get(`/api/verify?q=${encodeURIComponent(q)}`)).json()).verdict as string;
@@ -44,32 +50,37 @@ test.describe('/verificar — verify a mototáxi against the published registry'
 		await expect(page.locator('.checks a[href$="/lei#art23"]')).toBeVisible();
 	});
 
-	test.describe('IRREGULAR says why, first, with its article, at 360×740', () => {
-		test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
-		for (const [path, lead, reason, anchor] of [
-			['/verificar/017', 'Não embarque:', 'Autorização suspensa', '#art23'],
-			['/verificar/029', 'Não embarque:', 'Autorização cassada', '#art25'],
-			['/verificar/052', 'Não embarque:', 'Seguro vencido em 15/11/2026', '#art4'],
-			['/es/verificar/029', 'No subas:', 'Autorización revocada', '#art25'],
-			['/en/verificar/017', 'Do not get on:', 'Authorization suspended', '#art23']
-		] as const) {
-			test(`${path}: "${reason}"`, async ({ page }) => {
-				await page.goto(path);
-				await expect(page.locator('#veredito')).toHaveText(/Irregular/i);
-				const why = page.getByTestId('irregular-why');
-				await expect(why).toContainText(lead);
-				await expect(why.locator('li').first()).toContainText(reason);
-				await expect(why.locator(`a[href*="/lei${anchor}"]`).first()).toBeVisible();
-				// Not the old catch-all, and the reason comes before the list of checks.
-				await expect(
-					page.getByText(/(autoriza\w+|authorization) (ou|o|or) (seguro|insurance)/i)
-				).toHaveCount(0);
-				const reasonBox = await why.boundingBox();
-				const checksBox = await page.locator('.checks').first().boundingBox();
-				expect(reasonBox && checksBox && reasonBox.y < checksBox.y).toBe(true);
-				await expectNoAxeViolations(page);
-			});
-		}
+	test.describe('IRREGULAR says why, first, with its article, at 360×740 and 320×568', () => {
+		for (const size of SIZES)
+			for (const [path, lead, reason, anchor] of [
+				['/verificar/017', 'Não embarque:', 'Autorização suspensa', '#art23'],
+				['/verificar/029', 'Não embarque:', 'Autorização cassada', '#art25'],
+				['/verificar/052', 'Não embarque:', 'Seguro vencido em 15/11/2026', '#art4'],
+				['/es/verificar/029', 'No subas:', 'Autorización revocada', '#art25'],
+				['/en/verificar/017', 'Do not get on:', 'Authorization suspended', '#art23']
+			] as const) {
+				test(`${size.width}×${size.height}: ${path}, "${reason}"`, async ({ browser }) => {
+					const context = await browser.newContext({ viewport: size, ...PHONE });
+					const page = await context.newPage();
+					await page.goto(path);
+					await expect(page.locator('#veredito')).toHaveText(/Irregular/i);
+					const why = page.getByTestId('irregular-why');
+					await expect(why).toBeVisible();
+					await expect(why).toContainText(lead);
+					await expect(why.locator('li').first()).toContainText(reason);
+					await expect(why.locator(`a[href*="/lei${anchor}"]`).first()).toBeVisible();
+					// Not the old catch-all, and the reason comes before the list of checks.
+					await expect(
+						page.getByText(/(autoriza\w+|authorization) (ou|o|or) (seguro|insurance)/i)
+					).toHaveCount(0);
+					const reasonBox = await why.boundingBox();
+					const checksBox = await page.locator('.checks').first().boundingBox();
+					expect(reasonBox && checksBox && reasonBox.y < checksBox.y).toBe(true);
+					expect(await pastRightEdge(page)).toEqual([]);
+					await expectNoAxeViolations(page);
+					await context.close();
+				});
+			}
 	});
 
 	test('an unknown vehicle is "não encontrado"', async ({ page }) => {
