@@ -357,6 +357,15 @@ test.describe('the sample data stays labelled: riders are told it is fictitious'
 				await expect(page.getByText(label, { exact: true }), path).toBeVisible();
 				expect(await pastRightEdge(page), path).toEqual([]);
 			}
+			// The verdicts a stand lists come from the same invented registry: said beside them.
+			for (const path of ['/pontos/praca-central', '/pontos']) {
+				await page.goto(path);
+				const label = page.getByTestId('registry-sample');
+				await expect(label, path).toHaveText('dados de exemplo (fictícios)');
+				await label.scrollIntoViewIfNeeded();
+				await expect(label, path).toBeInViewport();
+				expect(await pastRightEdge(page), path).toEqual([]);
+			}
 			await context.close();
 		});
 	}

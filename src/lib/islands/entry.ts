@@ -28,6 +28,21 @@ async function hydrateIslands(): Promise<void> {
 	pageHydrated();
 }
 
-offlineBanner();
-worker();
-void hydrateIslands();
+/**
+ * The page is the server's HTML: it is painted first, then made live. The script is loaded `async`
+ * at low priority (./Island.svelte), so neither its download nor its work stands between the rider
+ * and the first paint; it waits for the document, then for one frame, before hydrating.
+ */
+async function afterFirstPaint(): Promise<void> {
+	if (document.readyState === 'loading')
+		await new Promise((resolve) =>
+			document.addEventListener('DOMContentLoaded', resolve, { once: true })
+		);
+	await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+void afterFirstPaint().then(() => {
+	offlineBanner();
+	worker();
+	return hydrateIslands();
+});

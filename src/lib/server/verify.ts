@@ -47,13 +47,14 @@ export async function verifyQuery(query: string, at: Date) {
 /**
  * The verdict at `at` of each prefix (a stand's list), as verifying it would give: a list of
  * vehicles never calls an IRREGULAR or PENDENTE one "autorizado". A prefix no longer in the
- * registry is `nao_encontrado`.
- * @example await verdictsOf(['7', '52'], now) //=> { '7': 'regular', '52': 'irregular' }
+ * registry is `nao_encontrado`. `sample`: the registry still holds fictitious sample entries
+ * (riders are told so beside every list of verdicts, as on every verdict).
+ * @example (await verdictsWithSample(['7', '52'], now)).verdicts //=> { '7': 'regular', '52': 'irregular' }
  */
-export async function verdictsOf(
+export async function verdictsWithSample(
 	prefixes: readonly string[],
 	at: Date
-): Promise<Record<string, Verdict>> {
+): Promise<{ verdicts: Record<string, Verdict>; sample: boolean }> {
 	const snapshot = await publishedRegistry();
 	const index = snapshot ? indexOf(snapshot) : null;
 	const rules = registryRulesOn(wallClock(at, profile.timeZone).date, profile.registryRules);
@@ -64,7 +65,7 @@ export async function verdictsOf(
 			? verifyAt(entry, at, rules, profile.timeZone).verdict
 			: 'nao_encontrado';
 	}
-	return verdicts;
+	return { verdicts, sample: snapshot?.sample ?? false };
 }
 
 /** What /verificar/[codigo] and the QR target /v/[codigo] render: the verdict now, and the bandeira. */

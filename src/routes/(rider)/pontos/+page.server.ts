@@ -4,7 +4,7 @@ import { config } from '$lib/server/config';
 import { db } from '$lib/server/db';
 import { wallClock } from '$lib/domain/clock';
 import { listStands, standsAreSample } from '$lib/server/stands';
-import { verdictsOf } from '$lib/server/verify';
+import { verdictsWithSample } from '$lib/server/verify';
 import { m } from '$lib/paraglide/messages';
 import type { Verdict } from '$lib/domain/registry';
 import type { PageServerLoad } from './$types';
@@ -37,7 +37,10 @@ export const load: PageServerLoad = async () => {
 	const now = new Date();
 	const [stands, sample] = await Promise.all([listStands(db()), standsAreSample(db())]);
 	// Each prefix with its verdict today: a stand's list never calls an irregular vehicle authorized.
-	const verdicts = await verdictsOf([...new Set(stands.flatMap((s) => s.prefixes))], now);
+	const { verdicts, sample: registrySample } = await verdictsWithSample(
+		[...new Set(stands.flatMap((s) => s.prefixes))],
+		now
+	);
 	const verdictWords = Object.fromEntries(
 		Object.entries(verdicts).map(([prefix, verdict]) => [prefix, verdictWord[verdict]()])
 	);
@@ -56,6 +59,7 @@ export const load: PageServerLoad = async () => {
 	return {
 		stands,
 		sample,
+		registrySample,
 		tiles: config.tiles,
 		staticMap,
 		verdictWords,

@@ -4,7 +4,7 @@ import { db } from '$lib/server/db';
 import { wallClock } from '$lib/domain/clock';
 import { profile } from '$lib/profile';
 import { getStand, standsAreSample } from '$lib/server/stands';
-import { verdictsOf } from '$lib/server/verify';
+import { verdictsWithSample } from '$lib/server/verify';
 import type { PageServerLoad } from './$types';
 
 /**
@@ -20,11 +20,14 @@ export const load: PageServerLoad = async ({ params }) => {
 	const stand = await getStand(db(), params.id);
 	if (!stand) error(404, { message: m.stand_not_found(), code: 'not_found' });
 	const now = new Date();
+	// Each prefix with its verdict today, the word the rider gets by verifying it; and whether the
+	// registry behind those words is still fictitious sample data.
+	const { verdicts, sample: registrySample } = await verdictsWithSample(stand.prefixes, now);
 	return {
 		stand,
 		sample: await standsAreSample(db()),
-		// Each prefix with its verdict today, the word the rider gets by verifying it.
-		verdicts: await verdictsOf(stand.prefixes, now),
+		verdicts,
+		registrySample,
 		verdictsOn: wallClock(now, profile.timeZone).date
 	};
 };
