@@ -23,11 +23,15 @@ const config = {
 		csp: {
 			mode: 'hash',
 			directives: {
+				// VLibras (the federal sign-language widget), loaded only when the rider taps "Libras"
+				// (src/lib/islands/rider-page.ts): its origin, and nothing else beyond ours.
 				'default-src': ['self'],
-				'script-src': ['self', 'wasm-unsafe-eval'],
-				'style-src': ['self', 'unsafe-inline'],
+				'script-src': ['self', 'wasm-unsafe-eval', 'https://vlibras.gov.br'],
+				'style-src': ['self', 'unsafe-inline', 'https://vlibras.gov.br'],
 				'img-src': ['self', 'data:', 'https:'],
-				'connect-src': ['self'],
+				'font-src': ['self', 'https://vlibras.gov.br'],
+				'media-src': ['self', 'https://vlibras.gov.br'],
+				'connect-src': ['self', 'https://vlibras.gov.br', 'https://*.vlibras.gov.br'],
 				'object-src': ['none'],
 				'base-uri': ['self'],
 				'form-action': ['self'],

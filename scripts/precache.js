@@ -35,7 +35,9 @@ export const FIRST_USE = [
 	// icons, and $lib/map/styles.ts (its stylesheet as a <link>, our own map styles inline), which
 	// /pontos's map.ts loads beside it.
 	'src/routes/(rider)/pontos/leaflet-map.ts',
-	'src/lib/map/styles.ts'
+	'src/lib/map/styles.ts',
+	// Libras on request: what loads VLibras, which needs a connection anyway.
+	'src/lib/islands/libras.ts'
 ];
 
 /** Files outside `_app/` that a rider's pages use: the icons `app.html` links, the web manifest. */

@@ -64,6 +64,33 @@ const manifest: ViteManifest = {
 		assets: ['_app/immutable/workers/home-live.js']
 	}),
 	'_home-only.js': entry('_app/immutable/chunks/home-only.js'),
+	// The home page's script, built apart (`?worker&url`), and what it loads on demand.
+	'_worker__app/immutable/workers/home-live.js': entry('_app/immutable/workers/home-live.js', {
+		src: 'src/routes/(rider)/home-live.ts',
+		isWorkerEntry: true,
+		isWorker: true,
+		dynamicImports: [
+			'_worker__app/immutable/workers/chunks/pages.js',
+			'_worker__app/immutable/workers/chunks/libras.js'
+		]
+	}),
+	'_worker__app/immutable/workers/chunks/pages.js': entry(
+		'_app/immutable/workers/chunks/pages.js',
+		{
+			src: 'src/lib/offline/pages.ts',
+			isDynamicEntry: true,
+			isWorker: true
+		}
+	),
+	'_worker__app/immutable/workers/chunks/libras.js': entry(
+		'_app/immutable/workers/chunks/libras.js',
+		{
+			src: 'src/lib/islands/libras.ts',
+			isDynamicEntry: true,
+			isWorker: true,
+			imports: ['_worker__app/immutable/workers/home-live.js']
+		}
+	),
 	[node(4)]: entry('_app/immutable/nodes/4.js', {
 		isEntry: true,
 		imports: ['_shared.js'],
@@ -151,6 +178,12 @@ describe('planPrecache: what the worker downloads at install (issue 12, item 1)'
 			'a page without client-side rendering keeps its CSS'
 		],
 		['_app/immutable/workers/home-live.js', 'precache', '…and its own script (an asset)'],
+		['_app/immutable/workers/chunks/pages.js', 'precache', 'that script’s lazy chunk, kept whole'],
+		[
+			'_app/immutable/workers/chunks/libras.js',
+			'firstUse',
+			'what loads VLibras (Libras needs a connection anyway)'
+		],
 		['_app/immutable/assets/zxing_reader.wasm', 'firstUse', 'the QR decoder’s wasm'],
 		['_app/immutable/chunks/ponyfill.js', 'firstUse', 'the QR decoder’s JS wrapper'],
 		['_app/immutable/chunks/leaflet-map.js', 'firstUse', 'Leaflet, on the first visit to /pontos'],

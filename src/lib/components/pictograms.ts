@@ -86,3 +86,14 @@ export const pictograms = {
 } as const satisfies Record<string, readonly string[]>;
 
 export type PictogramName = keyof typeof pictograms;
+
+/**
+ * Pictograms drawn only in the server's HTML (no script builds them): kept apart so that the
+ * scripts, which import `pictograms`, do not carry them. Same grid and style.
+ */
+export const serverPictograms = {
+	/** An open hand, raised: sign language (the "Libras" button). */
+	libras: [
+		'M8 13V5.5a1.5 1.5 0 0 1 3 0V11m0-6a1.5 1.5 0 0 1 3 0v6m0-4.5a1.5 1.5 0 0 1 3 0V12m0-2.5a1.5 1.5 0 0 1 3 0V15a7 7 0 0 1-7 7h-1a7 7 0 0 1-6-3.5L3.5 14a1.5 1.5 0 0 1 2.6-1.5L8 15'
+	]
+} as const satisfies Record<string, readonly string[]>;

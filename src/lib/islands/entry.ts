@@ -8,7 +8,7 @@ import { flushSync, hydrate } from 'svelte';
 import { parse } from 'devalue';
 import { pageHydrated } from '$lib/components/reveal';
 import { islands } from './islands';
-import { offlineBanner, worker } from './rider-page';
+import { libras, offlineBanner, worker } from './rider-page';
 
 async function hydrateIslands(): Promise<void> {
 	for (const target of document.querySelectorAll<HTMLElement>('[data-island]')) {
@@ -44,5 +44,6 @@ async function afterFirstPaint(): Promise<void> {
 void afterFirstPaint().then(() => {
 	offlineBanner();
 	worker();
+	libras();
 	return hydrateIslands();
 });

@@ -54,3 +54,40 @@ export function worker(): void {
 		void refreshRegistry();
 	});
 }
+
+/**
+ * Libras on request (the `[data-libras]` boxes, hidden without JavaScript): shown, and their button
+ * wired to ./libras.ts, which loads VLibras. That module is fetched on first use, never at install
+ * (Libras needs a connection anyway: scripts/precache.js lists it in FIRST_USE); offline, the button
+ * says so from here. A phone that chose Libras before loads it by itself.
+ */
+export function libras(): void {
+	const boxes = [...document.querySelectorAll<HTMLElement>('[data-libras]')];
+	if (!boxes.length) return;
+	let live: Promise<(box: HTMLElement | null) => void> | null = null;
+	const offline = (box: HTMLElement | null) => {
+		const status = box?.querySelector('[data-libras-status]');
+		if (status) status.textContent = m.libras_offline();
+	};
+	const wake = (box: HTMLElement | null) => {
+		if (!live && connection() === 'offline') return offline(box);
+		live ??= import('./libras').then((module) => module.librasLive(boxes));
+		live.then(
+			(tap) => tap(box),
+			() => {
+				live = null;
+				offline(box);
+			}
+		);
+	};
+	for (const box of boxes) {
+		box.hidden = false;
+		box.querySelector('button')?.addEventListener('click', () => wake(box));
+	}
+	try {
+		// The key ./libras.ts keeps the choice under.
+		if (localStorage.getItem('garupa-libras') === 'on') wake(null);
+	} catch {
+		// A phone that keeps nothing has chosen nothing.
+	}
+}

@@ -22,7 +22,7 @@ import { clockSkew } from '$lib/domain/spoken';
 import { formatBRL, inLanguage } from '$lib/domain/tariff';
 import { formatLongDate, formatTime } from '$lib/format';
 import { anchorOf } from '$lib/law/cite';
-import { offlineBanner, worker } from '$lib/islands/rider-page';
+import { libras, offlineBanner, worker } from '$lib/islands/rider-page';
 import { isOffline, onConnection, watch } from '$lib/offline/signal';
 import { m } from '$lib/paraglide/messages';
 import { getLocale, localizeHref } from '$lib/paraglide/runtime';
@@ -56,12 +56,6 @@ function pictogram(name: PictogramName, size: string, scope: string): SVGSVGElem
 		width: size,
 		height: size,
 		'aria-hidden': 'true',
-		focusable: 'false',
-		fill: 'none',
-		stroke: 'currentColor',
-		'stroke-width': '2',
-		'stroke-linecap': 'round',
-		'stroke-linejoin': 'round',
 		'data-pictogram': name
 	};
 	for (const [k, v] of Object.entries(attrs)) svg.setAttribute(k, v);
@@ -300,3 +294,4 @@ function start(): void {
 start();
 offlineBanner();
 worker();
+libras();
