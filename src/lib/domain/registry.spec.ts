@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
+	capStatus,
+	placesTaken,
 	addMonths,
 	authorizationCap,
 	buildIndex,
@@ -319,6 +321,59 @@ describe('Art. 10: one authorization per 886 inhabitants "ou fração"', () => {
 		// Art. 10 with Art. 19 IV: a suspended authorization keeps its place under the cap.
 		expect(entries.filter((e) => countsTowardCap(e, DAY))).toHaveLength(4);
 	});
+});
+
+describe('Art. 10 at publish: places taken of the cap, and whether this draft crosses it', () => {
+	const many = (n: number, change: Partial<RegistryEntry> = {}) =>
+		Array.from({ length: n }, (_, i): RegistryEntry => ({
+			...ok,
+			prefixo: String(i + 1).padStart(3, '0'),
+			...change
+		}));
+	const cases: [
+		draft: RegistryEntry[],
+		published: RegistryEntry[] | null,
+		expected: { taken: number; over: boolean; grants: boolean },
+		why: string
+	][] = [
+		[many(64), many(64), { taken: 64, over: false, grants: false }, 'every place taken, none over'],
+		[many(65), many(64), { taken: 65, over: true, grants: true }, 'one grant over the cap of 64'],
+		[
+			many(65),
+			many(65),
+			{ taken: 65, over: true, grants: false },
+			'already over: nothing granted now'
+		],
+		[many(65), null, { taken: 65, over: true, grants: true }, 'a first publish over the cap'],
+		[
+			[...many(64), ...many(3, { situacao: 'suspensa' })],
+			many(64),
+			{ taken: 67, over: true, grants: true },
+			'suspended ones keep their place (Art. 19 IV)'
+		],
+		[
+			[...many(64), ...many(3, { situacao: 'cassada' })],
+			many(64),
+			{ taken: 64, over: false, grants: false },
+			'revoked ones free theirs (Art. 25)'
+		],
+		[
+			[...many(64), ...many(2, { autorizacaoValidade: '2026-12-01' })],
+			many(64),
+			{ taken: 64, over: false, grants: false },
+			'expired ones free theirs'
+		]
+	];
+	test.each(cases)('%#: %s', (draft, published, expected) => {
+		expect(placesTaken(draft, DAY)).toBe(expected.taken);
+		expect(capStatus(draft, published, DAY, rules)).toMatchObject({ cap: 64, ...expected });
+	});
+	test('the cap in words cites its article and census', () =>
+		expect(capStatus(many(1), null, DAY, rules)?.text).toMatch(
+			/^limite de 64 \(Art\. 10: 1 para cada 886 habitantes ou fração; 56406 habitantes/
+		));
+	test('no registry rules (the law’s text is not available): no cap to check', () =>
+		expect(capStatus(many(100), null, DAY, null)).toBeNull());
 });
 
 describe('pendente: what the law requires for operating vs an overdue inspection (issue 10 item 11)', () => {

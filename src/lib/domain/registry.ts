@@ -440,6 +440,37 @@ export function countActive(entries: readonly RegistryEntry[], date: LocalDate):
 	return n;
 }
 
+/** How many of `entries` take a place under the cap on `date` (suspended ones too). */
+export function placesTaken(entries: readonly RegistryEntry[], date: LocalDate): number {
+	let n = 0;
+	for (const e of entries) if (countsTowardCap(e, date)) n++;
+	return n;
+}
+
+/** The cap against the registry being published: how many places are taken, of how many. */
+export interface CapStatus {
+	taken: number;
+	cap: number;
+	/** The cap in words, with its article where the law gives one. */
+	text: string;
+	over: boolean;
+	/** The published registry was within the cap (or there was none): this draft crosses it. */
+	grants: boolean;
+}
+
+export function capStatus(
+	entries: readonly RegistryEntry[],
+	latest: readonly RegistryEntry[] | null,
+	today: LocalDate,
+	rules: RegistryRules | null
+): CapStatus | null {
+	if (!rules) return null;
+	const cap = authorizationCap(rules);
+	const taken = placesTaken(entries, today);
+	const before = latest ? placesTaken(latest, today) : 0;
+	return { taken, cap, text: capText(rules), over: taken > cap, grants: taken > before };
+}
+
 // Art. 4 IV, Art. 6 I and II: what a `pendente` verdict lacks for operating at all. In a module
 // of its own so that the verdict's view does not bring every check's code to a phone that only
 // shows a verdict the server made (issue 12).

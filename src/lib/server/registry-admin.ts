@@ -10,8 +10,10 @@ import { formatPlate, formatPrefix, normalizePrefix } from '$lib/domain/plate';
 import { profile } from '$lib/profile';
 import {
 	authorizationCap,
+	capStatus,
 	capText,
 	countsTowardCap,
+	placesTaken,
 	type RegistryEntry,
 	type RegistryRules,
 	type RegistrySnapshot
@@ -226,13 +228,6 @@ export async function saveEntry(
 	});
 }
 
-/** How many of `entries` take a place under the cap on `date` (suspended ones too). */
-export function placesTaken(entries: readonly RegistryEntry[], date: LocalDate): number {
-	let n = 0;
-	for (const e of entries) if (countsTowardCap(e, date)) n++;
-	return n;
-}
-
 /**
  * The cap on authorizations is checked where one is granted: a vehicle that takes a place it did
  * not hold (a new one, a revoked or expired one renewed) when every place is taken is refused —
@@ -390,30 +385,6 @@ export const REFUSAL: Readonly<Record<PublishRefusal, string>> = {
 		'prévia; só publique acima do limite confirmando o motivo (por exemplo, um novo censo ainda ' +
 		'não registrado no perfil).'
 };
-
-/** The cap against the registry being published: how many places are taken, of how many. */
-export interface CapStatus {
-	taken: number;
-	cap: number;
-	/** The cap in words, with its article where the law gives one. */
-	text: string;
-	over: boolean;
-	/** The published registry was within the cap (or there was none): this draft crosses it. */
-	grants: boolean;
-}
-
-export function capStatus(
-	entries: readonly RegistryEntry[],
-	latest: readonly RegistryEntry[] | null,
-	today: LocalDate,
-	rules: RegistryRules | null
-): CapStatus | null {
-	if (!rules) return null;
-	const cap = authorizationCap(rules);
-	const taken = placesTaken(entries, today);
-	const before = latest ? placesTaken(latest, today) : 0;
-	return { taken, cap, text: capText(rules), over: taken > cap, grants: taken > before };
-}
 
 /** Where the snapshot came from, shown in the history and to riders. */
 export function publishSource(staff: Staff, importedFile: string | null): string {

@@ -1,7 +1,7 @@
 import { formOrError } from '$lib/server/http/body';
 import { fail, redirect } from '@sveltejs/kit';
 import { formatPlate, formatPrefix } from '$lib/domain/plate';
-import type { RegistryEntry } from '$lib/domain/registry';
+import { capStatus, type RegistryEntry } from '$lib/domain/registry';
 import { isEmptyDiff } from '$lib/domain/registry-diff';
 import { wallClock } from '$lib/domain/clock';
 import { registryRulesOn } from '$lib/domain/profile';
@@ -10,7 +10,6 @@ import { requireStaff } from '$lib/server/auth/guard';
 import { db } from '$lib/server/db';
 import {
 	REFUSAL,
-	capStatus,
 	discardDraft,
 	publishDraft,
 	publishSource,
