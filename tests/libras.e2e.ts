@@ -66,9 +66,12 @@ for (const size of SIZES)
 		expect(await pastRightEdge(page)).toEqual([]);
 		await expectNoAxeViolations(page);
 
+		// The words beside the button are read out when they change (a polite live region).
+		await expect(home.locator('[data-libras-status]')).toHaveAttribute('aria-live', 'polite');
+
 		// A bad line: one attempt, and the rider is told.
 		await home.getByRole('button', { name: 'Libras' }).tap();
-		await expect(home.getByRole('status')).toHaveText(
+		await expect(home.locator('[data-libras-status]')).toHaveText(
 			'Não foi possível carregar a Libras agora. Tente de novo com sinal.'
 		);
 		expect(origin.asked).toHaveLength(1);
@@ -81,7 +84,7 @@ for (const size of SIZES)
 		// With signal: the widget starts (the CSP lets its origin's script run), the button is pressed.
 		origin.reachable(true);
 		await home.getByRole('button', { name: 'Libras' }).tap();
-		await expect(home.getByRole('status')).toContainText('Libras ligada');
+		await expect(home.locator('[data-libras-status]')).toContainText('Libras ligada');
 		await expect(page.locator('[vw] [data-stand-in="https://vlibras.gov.br/app"]')).toBeAttached();
 		await expect(home.getByRole('button', { name: 'Libras' })).toHaveAttribute(
 			'aria-pressed',
@@ -94,18 +97,14 @@ for (const size of SIZES)
 		await page.goto('/tarifa');
 		await expect(page.locator('[vw] [data-stand-in]')).toBeAttached();
 		expect(origin.asked.length).toBe(before + 1);
-		await expect(page.locator('footer [data-libras] [role="status"]')).toContainText(
-			'Libras ligada'
-		);
+		await expect(page.locator('footer [data-libras-status]')).toContainText('Libras ligada');
 		await expect(
 			page.locator('footer [data-libras]').getByRole('button', { name: 'Libras' })
 		).toHaveAttribute('aria-pressed', 'true');
 
 		// Switched off from the footer: hidden now, and not loaded on the next page.
 		await page.locator('footer [data-libras]').getByRole('button', { name: 'Libras' }).tap();
-		await expect(page.locator('footer [data-libras] [role="status"]')).toHaveText(
-			'Libras desligada.'
-		);
+		await expect(page.locator('footer [data-libras-status]')).toHaveText('Libras desligada.');
 		await expect(page.locator('[vw]')).toBeHidden();
 		const off = origin.asked.length;
 		await page.goto('/verificar');
@@ -118,7 +117,7 @@ for (const size of SIZES)
 		// Offline: said, and nothing requested.
 		await context.setOffline(true);
 		await page.locator('footer [data-libras]').getByRole('button', { name: 'Libras' }).tap();
-		await expect(page.locator('footer [data-libras] [role="status"]')).toHaveText(
+		await expect(page.locator('footer [data-libras-status]')).toHaveText(
 			'A Libras precisa de internet.'
 		);
 		expect(origin.asked.length).toBe(off);

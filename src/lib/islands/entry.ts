@@ -31,14 +31,16 @@ async function hydrateIslands(): Promise<void> {
 /**
  * The page is the server's HTML: it is painted first, then made live. The script is loaded `async`
  * at low priority (./Island.svelte), so neither its download nor its work stands between the rider
- * and the first paint; it waits for the document, then for one frame, before hydrating.
+ * and the first paint; it waits for the document, then for a painted frame, before hydrating.
  */
 async function afterFirstPaint(): Promise<void> {
 	if (document.readyState === 'loading')
 		await new Promise((resolve) =>
 			document.addEventListener('DOMContentLoaded', resolve, { once: true })
 		);
-	await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+	// Two frames: the second one's callback runs once the first has been painted (no timer: a
+	// busy phone may run those late).
+	await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 }
 
 void afterFirstPaint().then(() => {
