@@ -340,11 +340,23 @@ export interface Mp4Options {
 	sampleMs?: number;
 	/** Fragmented only: states the duration in mvex/mehd too. */
 	mehd?: boolean;
+	/** Fragmented only: where sample durations are given. Default 'trun' (each sample, Chrome's). */
+	sampleDurations?: 'trun' | 'tfhd' | 'trex';
+	/** Fragmented only: each traf has a tfdt (decode time). Default true. */
+	tfdt?: boolean;
 }
 
 /** An MP4 audio recording of `durationMs` (Opus in ISO BMFF, 48 kHz). */
 export function mp4Audio(options: Mp4Options): Uint8Array {
-	const { durationMs, fragmented = true, video = false, sampleMs = 60, mehd = false } = options;
+	const {
+		durationMs,
+		fragmented = true,
+		video = false,
+		sampleMs = 60,
+		mehd = false,
+		sampleDurations = 'trun',
+		tfdt = true
+	} = options;
 	if (sampleMs % 20 !== 0 || sampleMs < 20 || sampleMs > 120 || durationMs % sampleMs !== 0)
 		throw new Error('sampleMs: 20–120 in 20 ms steps, and durationMs a multiple of it');
 	const samples = durationMs / sampleMs;
@@ -441,7 +453,13 @@ export function mp4Audio(options: Mp4Options): Uint8Array {
 		])
 	]);
 	const trex = (id: number) =>
-		fullBox('trex', 0, 0, [be32(id), be32(1), be32(0), be32(0), be32(0)]);
+		fullBox('trex', 0, 0, [
+			be32(id),
+			be32(1), // sample description index
+			be32(id === 1 && sampleDurations === 'trex' ? delta : 0),
+			be32(0),
+			be32(0)
+		]);
 	const mvex = box('mvex', [
 		...(mehd ? [fullBox('mehd', 0, 0, [be32(durationMs)])] : []),
 		trex(1),
@@ -465,14 +483,23 @@ export function mp4Audio(options: Mp4Options): Uint8Array {
 	const perFragment = Math.max(1, Math.floor(1000 / sampleMs));
 	for (let done = 0, sequence = 1; done < samples; sequence++) {
 		const count = Math.min(perFragment, samples - done);
-		const trun = fullBox('trun', 0, 0x000301, [
+		const perSample = sampleDurations === 'trun';
+		// Flags: data offset, sample sizes, and (Chrome's) sample durations.
+		const trun = fullBox('trun', 0, perSample ? 0x000301 : 0x000201, [
 			be32(count),
 			be32(0), // data offset, fixed below
-			...Array.from({ length: count }, () => concat([be32(delta), be32(packet.length)]))
+			...Array.from({ length: count }, () =>
+				perSample ? concat([be32(delta), be32(packet.length)]) : be32(packet.length)
+			)
 		]);
+		// tfhd: default-base-is-moof, and a default sample duration when asked.
+		const tfhd =
+			sampleDurations === 'tfhd'
+				? fullBox('tfhd', 0, 0x020008, [be32(1), be32(delta)])
+				: fullBox('tfhd', 0, 0x020000, [be32(1)]);
 		const traf = box('traf', [
-			fullBox('tfhd', 0, 0x020000, [be32(1)]), // default-base-is-moof
-			fullBox('tfdt', 1, 0, [be32(0), be32(done * delta)]),
+			tfhd,
+			...(tfdt ? [fullBox('tfdt', 1, 0, [be32(0), be32(done * delta)])] : []),
 			trun
 		]);
 		const moof = box('moof', [fullBox('mfhd', 0, 0, [be32(sequence)]), traf]);

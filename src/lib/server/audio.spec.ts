@@ -14,11 +14,14 @@ import {
 } from './audio';
 import { concat, mp4Audio, oggOpus, oggPage, oggVorbis, text, webmAudio } from './audio.fixtures';
 
-// Recorded by Chromium 156 (fake microphone: a beep) with MediaRecorder, 3 s at 24 kbps, through
-// scripts/record-audio.js. The MP4's muxer guesses 1008 samples (21 ms) for the last packet of
-// each fragment instead of its 60 ms, so it reads 39 ms short; Chromium's own player says the same.
+// Recorded by Chromium 156 with MediaRecorder through scripts/record-audio.js (fake microphone:
+// a beep; fake camera): 3 s of audio at 24 kbps, and short videos at a low bitrate. The MP4's
+// muxer guesses 1008 samples (21 ms) for the last packet of each fragment instead of its 60 ms,
+// so it reads 39 ms short; Chromium's own player says the same.
 const CHROMIUM_WEBM = fixture('chromium-3s.webm');
 const CHROMIUM_MP4 = fixture('chromium-3s.mp4');
+const CHROMIUM_VIDEO_WEBM = fixture('chromium-video-1s.webm');
+const CHROMIUM_VIDEO_MP4 = fixture('chromium-video-2s.mp4');
 
 const WEBM = webmAudio({ durationMs: 3000 });
 const OGG = oggOpus({ durationMs: 3000 });
@@ -98,6 +101,20 @@ describe('prepareRecording: accepted, with the duration read from the container'
 		],
 		['Ogg Vorbis at 44.1 kHz', oggVorbis({ durationMs: 3000 }), 'audio/ogg', 3000, 0],
 		['MP4 fragmented (trun durations, tfdt)', MP4, 'audio/mp4', 3000, 0],
+		[
+			'MP4 fragmented, durations from tfhd’s default',
+			mp4Audio({ durationMs: 3000, sampleDurations: 'tfhd' }),
+			'audio/mp4',
+			3000,
+			0
+		],
+		[
+			'MP4 fragmented, durations from trex’s default, no tfdt',
+			mp4Audio({ durationMs: 3000, sampleDurations: 'trex', tfdt: false }),
+			'audio/mp4',
+			3000,
+			0
+		],
 		['MP4 fragmented with mehd', mp4Audio({ durationMs: 3000, mehd: true }), 'audio/mp4', 3000, 0],
 		[
 			'MP4 not fragmented (mvhd, mdhd)',
@@ -132,6 +149,8 @@ describe('prepareRecording: refused', () => {
 		['text renamed .webm', text('isto não é um áudio\n'.repeat(20)), 'type'],
 		['a photo (JPEG)', Uint8Array.of(0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46), 'type'],
 		['Matroska', webmAudio({ durationMs: 600, docType: 'matroska' }), 'type'],
+		['Chromium video/webm (VP8 + Opus)', CHROMIUM_VIDEO_WEBM, 'type'],
+		['Chromium video/mp4 (VP9 + Opus)', CHROMIUM_VIDEO_MP4, 'type'],
 		['WebM with a video track', webmAudio({ durationMs: 3000, video: true }), 'type'],
 		['WebM with an attachment', webmAudio({ durationMs: 3000, attachment: true }), 'type'],
 		[

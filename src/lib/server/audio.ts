@@ -74,8 +74,10 @@ export function prepareRecording(
  * The type by magic bytes, or null: Ogg's `OggS`; an `ftyp` box first with an ISO/MP4 brand (not
  * HEIF/AVIF images, not QuickTime); the EBML magic with the DocType `webm`.
  *
- * Matroska (DocType `matroska`, .mka/.mkv) is refused: browsers record WebM, and a Matroska file
- * may hold codecs that Firefox and Safari cannot play back to the staff. When the EBML header is
+ * Matroska (DocType `matroska`, .mka/.mkv) is refused: browsers record WebM (Chromium writes
+ * Matroska only for `audio/webm;codecs=pcm`, raw PCM at 1.5 Mbit/s, which passes 1 MB in about five
+ * seconds anyway), and a Matroska file may hold codecs that Firefox and Safari cannot play back to
+ * the staff. When the EBML header is
  * too broken to show its DocType the answer is still WebM, so the check says `corrupt`.
  */
 export function detectAudioType(b: Uint8Array): AudioMime | null {
