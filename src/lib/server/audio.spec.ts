@@ -40,6 +40,7 @@ describe('detectAudioType: by magic bytes, not by name', () => {
 			null
 		],
 		['AVIF photo', box('ftyp', 'avif\0\0\0\0avifmif1miaf'), null],
+		['HEIF photo that lists an ISO brand too', box('ftyp', 'mif1\0\0\0\0mif1heiciso8'), null],
 		['QuickTime (ftyp qt)', box('ftyp', 'qt  \0\0\0\0qt  '), null],
 		['text renamed .webm', text('isto não é um áudio, é um texto\n'), null],
 		['HTML', text('<!doctype html><script>alert(1)</script>'), null],
@@ -71,10 +72,17 @@ describe('prepareRecording: accepted, with the duration read from the container'
 			0
 		],
 		[
-			'WebM whose last block is a BlockGroup with a BlockDuration',
-			webmAudio({ durationMs: 3000, blockGroupLast: true }),
+			'WebM whose last block is a BlockGroup with a BlockDuration (FLAC: no Opus TOC to read)',
+			replaceText(webmAudio({ durationMs: 3000, blockGroupLast: true }), 'A_OPUS', 'A_FLAC'),
 			'audio/webm',
 			3000,
+			0
+		],
+		[
+			'WebM, not Opus, no block duration: the last block’s start',
+			replaceText(WEBM, 'A_OPUS', 'A_FLAC'),
+			'audio/webm',
+			2940,
 			0
 		],
 		[
@@ -272,7 +280,10 @@ describe('prepareRecording: corrupt (structure broken or no duration)', () => {
 			)
 		],
 		['WebM: a Cues of unknown size', concat([WEBM, Uint8Array.of(0x1c, 0x53, 0xbb, 0x6b, 0xff)])],
-		['WebM: two Segments', concat([WEBM, WEBM.subarray(find(WEBM, Uint8Array.of(0x18, 0x53)))])],
+		[
+			'WebM: two Segments (known sizes)',
+			twoSegments(webmAudio({ durationMs: 600, liveStream: false }))
+		],
 		// Ogg
 		['Ogg: a CRC that does not match', flip(OGG, OGG.length - 1)],
 		['Ogg: a page before its stream begins', OGG.subarray(47)],
@@ -471,6 +482,18 @@ function ebml(id: number, data: Uint8Array): Uint8Array {
 	const idBytes: number[] = [];
 	for (let v = id; v > 0; v = Math.floor(v / 256)) idBytes.unshift(v % 256);
 	return concat([Uint8Array.from(idBytes), Uint8Array.of(0x80 | data.length), data]);
+}
+
+/**
+ * A known-size WebM followed by a second Segment holding only its Clusters (blocks of the track
+ * the first declared): two recordings in one file.
+ */
+function twoSegments(webm: Uint8Array): Uint8Array {
+	const clusters = webm.subarray(find(webm, Uint8Array.of(0x1f, 0x43, 0xb6, 0x75)));
+	const size = new Uint8Array(8);
+	new DataView(size.buffer).setUint32(4, clusters.length);
+	size[0] = 0x01; // an 8-byte size VINT
+	return concat([webm, Uint8Array.of(0x18, 0x53, 0x80, 0x67), size, clusters]);
 }
 
 /** The fixture's WebM without its Clusters: header, Segment, Info and Tracks. */

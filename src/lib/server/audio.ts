@@ -717,7 +717,10 @@ function parseMp4(b: Uint8Array): Parsed | null {
 	const handlers = [...state.tracks.values()].map((t) => t.handler);
 	const tracks =
 		handlers.length === 0 ? 'none' : handlers.every((h) => h === 'soun') ? 'audio' : 'other';
-	return { tracks, durationMs: seconds.length === 0 ? null : toMs(Math.max(...seconds)) };
+	return {
+		tracks,
+		durationMs: seconds.length === 0 ? null : toMs(seconds.reduce((a, x) => Math.max(a, x)))
+	};
 }
 
 function parseMoov(b: Uint8Array, moov: Box, state: Mp4State): boolean {
