@@ -50,7 +50,7 @@ export type AudioError = 'type' | 'size' | 'duration' | 'corrupt';
 /**
  * Checks one upload. The size first (cheap), then the type by magic bytes, then the whole
  * container: tracks (audio only) and duration.
- * @example prepareRecording(chromeWebm) //=> { ok: true, recording: { mime: 'audio/webm', durationMs: 3060, … } }
+ * @example prepareRecording(chromeWebm) //=> { ok: true, recording: { mime: 'audio/webm', durationMs: 3000, … } }
  */
 export function prepareRecording(
 	bytes: Uint8Array
@@ -75,10 +75,10 @@ export function prepareRecording(
  * HEIF/AVIF images, not QuickTime); the EBML magic with the DocType `webm`.
  *
  * Matroska (DocType `matroska`, .mka/.mkv) is refused: browsers record WebM (Chromium writes
- * Matroska only for `audio/webm;codecs=pcm`, raw PCM at 1.5 Mbit/s, which passes 1 MB in about five
- * seconds anyway), and a Matroska file may hold codecs that Firefox and Safari cannot play back to
- * the staff. When the EBML header is
- * too broken to show its DocType the answer is still WebM, so the check says `corrupt`.
+ * Matroska only for `audio/webm;codecs=pcm`, raw PCM at 1.5 Mbit/s, which passes 1 MB in about
+ * five seconds anyway), and a Matroska file may hold codecs that Firefox and Safari cannot play
+ * back to the staff. When the EBML header is too broken to show its DocType the answer is still
+ * WebM, so that the check says `corrupt`.
  */
 export function detectAudioType(b: Uint8Array): AudioMime | null {
 	if (ascii(b, 0, 4) === 'OggS') return 'audio/ogg';
