@@ -81,7 +81,12 @@ export function webmAudio(options: WebmOptions): Uint8Array {
 			element(0x83, uint(2)), // TrackType: audio
 			element(0x86, text('A_OPUS')),
 			element(0x63a2, opusHead(0)),
-			element(0xe1, [element(0xb5, float32(48_000)), element(0x9f, uint(1))])
+			// Audio: 48 kHz, mono, and the BitDepth 32 Chrome writes.
+			element(0xe1, [
+				element(0xb5, float32(48_000)),
+				element(0x9f, uint(1)),
+				element(0x6264, uint(32))
+			])
 		]),
 		...(video
 			? [
@@ -391,6 +396,7 @@ export function mp4Audio(options: Mp4Options): Uint8Array {
 		be16(16),
 		new Uint8Array(4),
 		be32(48_000 * 65536),
+		box('btrt', [be32(0), be32(24_000), be32(24_000)]),
 		box('dOps', [Uint8Array.of(0, 1, 0x01, 0x38), be32(48_000), Uint8Array.of(0, 0, 0)])
 	]);
 	const soun = box('trak', [

@@ -331,6 +331,19 @@ describe('prepareRecording: corrupt (structure broken or no duration)', () => {
 		test(name, () => expect(prepareRecording(bytes)).toEqual({ ok: false, reason: 'corrupt' }));
 });
 
+describe('the fixtures have the shape of Chromium’s recordings', () => {
+	test('WebM: the same elements at the same places, unknown sizes where Chromium writes them', () => {
+		const outline = ebmlOutline(CHROMIUM_WEBM);
+		expect(outline).toContain('/18538067?/1f43b675?/a3'); // SimpleBlocks in live Clusters
+		expect(ebmlOutline(WEBM)).toEqual(outline);
+	});
+	test('MP4: the same boxes at the same places', () => {
+		const outline = boxOutline(CHROMIUM_MP4);
+		expect(outline).toContain('/moof/traf/trun');
+		expect(boxOutline(MP4)).toEqual(outline);
+	});
+});
+
 describe('recordingDurationMs', () => {
 	test('reads a video file’s duration too (prepareRecording refuses it as a type)', () => {
 		expect(recordingDurationMs('audio/webm', webmAudio({ durationMs: 3000, video: true }))).toBe(
@@ -416,6 +429,79 @@ describe('never throws, always ends', () => {
 });
 
 // ─── Helpers ────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Every element's path of IDs (hex; `?` for an unknown size), each path once, sorted. An element
+ * of unknown size ends where one of its own level or above begins (RFC 8794 §6.2): a live
+ * Segment at the next EBML header, a live Cluster at the next Cluster.
+ */
+function ebmlOutline(b: Uint8Array): string[] {
+	const level0 = [0x1a45dfa3, 0x18538067];
+	const level1 = [0x1549a966, 0x1654ae6b, 0x1f43b675];
+	const masters = new Set([...level0, ...level1, 0xae, 0xe1]);
+	const paths = new Set<string>();
+	const vint = (at: number, keepMarker: boolean) => {
+		const first = must(b[at]);
+		const length = Math.clz32(first) - 23;
+		let value = keepMarker ? first : first & (0xff >> length);
+		let ones = (first & (0xff >> length)) === 0xff >> length;
+		for (let k = 1; k < length; k++) {
+			value = value * 256 + must(b[at + k]);
+			ones &&= b[at + k] === 0xff;
+		}
+		return { value, next: at + length, unknown: !keepMarker && ones };
+	};
+	const walk = (start: number, end: number, path: string, endsAt: number[]): number => {
+		let at = start;
+		while (at < end) {
+			const id = vint(at, true);
+			if (endsAt.includes(id.value)) return at;
+			const size = vint(id.next, false);
+			const here = `${path}/${id.value.toString(16)}${size.unknown ? '?' : ''}`;
+			paths.add(here);
+			const dataEnd = size.unknown ? end : size.next + size.value;
+			const ownLevel = level0.includes(id.value) ? level0 : [...level0, ...level1];
+			const stop = masters.has(id.value)
+				? walk(size.next, dataEnd, here, size.unknown ? ownLevel : [])
+				: dataEnd;
+			at = size.unknown ? stop : dataEnd;
+		}
+		return at;
+	};
+	walk(0, b.length, '', []);
+	return [...paths].sort();
+}
+
+/** Every box's path of types, each path once, sorted (sample entries and dref opened too). */
+function boxOutline(b: Uint8Array): string[] {
+	const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+	const containers = new Set([
+		'moov',
+		'trak',
+		'mdia',
+		'minf',
+		'dinf',
+		'stbl',
+		'mvex',
+		'moof',
+		'traf'
+	]);
+	/** Bytes before the children: full box header and entry count, or an audio sample entry. */
+	const skip: Record<string, number> = { stsd: 8, dref: 8, Opus: 28, mp4a: 28 };
+	const paths = new Set<string>();
+	const walk = (start: number, end: number, path: string) => {
+		for (let at = start; at + 8 <= end;) {
+			const size = view.getUint32(at);
+			const type = Buffer.from(b.subarray(at + 4, at + 8)).toString('latin1');
+			const here = `${path}/${type}`;
+			paths.add(here);
+			if (containers.has(type) || type in skip) walk(at + 8 + (skip[type] ?? 0), at + size, here);
+			at += size;
+		}
+	};
+	walk(0, b.length, '');
+	return [...paths].sort();
+}
 
 /** prepareRecording, and the result is one of the declared shapes. */
 function check(bytes: Uint8Array) {
