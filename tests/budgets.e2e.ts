@@ -1,11 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
-import { budgetedBytes, FIRST_VISIT_BUDGETS, measureFirstVisit } from '../scripts/first-visit.js';
+import {
+	budgetedBytes,
+	FIRST_VISIT_BUDGETS,
+	measureFirstVisit
+} from '../scripts/bench/first-visit.js';
 
 /**
  * Issue 12, item 2: what a rider's phone downloads on a first visit stays within its budget.
  * Sizes are deterministic for a build, so this gates (timings stay in `npm run bench`). The
- * measurement is the bench's own (scripts/first-visit.js): a fresh context, the page loaded until
+ * measurement is the bench's own (scripts/bench/first-visit.js): a fresh context, the page loaded until
  * the network is idle, gzip -9 of every script (and stylesheet, for /pontos) it fetched.
  */
 test.describe('first-visit budgets (issue 12)', () => {

@@ -10,7 +10,7 @@ const buildDir = process.env.BUILD_DIR ?? 'build';
 
 /**
  * Files only staff pages can load, read from the build as shipped (derived independently of
- * scripts/precache.js, which decides the precache): what staff route nodes import (adapter-node
+ * scripts/build/precache.js, which decides the precache): what staff route nodes import (adapter-node
  * keeps SvelteKit's `imports` and `stylesheets` of every node), minus whatever rider code can
  * load — the rider nodes' imports and, transitively, every client file their code names (dynamic
  * imports included: the rider layout loads some modules lazily that staff pages import outright).

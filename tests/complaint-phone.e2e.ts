@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs, phoneStores, reclamarLive, untilKept } from './helpers';
-import { untilWorkerControls } from '../scripts/worker-bill.js';
+import { untilWorkerControls } from '../scripts/bench/worker-bill.js';
 
 test.describe.configure({ timeout: 180_000 });
 

@@ -13,7 +13,7 @@ import {
 	INSTALL_BUDGET_KIB,
 	measureWorkerBill,
 	untilWorkerControls
-} from '../scripts/worker-bill.js';
+} from '../scripts/bench/worker-bill.js';
 
 test.describe.configure({ timeout: 90_000 });
 

@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { adminRoutesOnDisk, samplePath } from './admin-routes';
 import { staffOnlyFiles } from './build-files';
 import { loginAs } from './helpers';
-import { untilWorkerControls } from '../scripts/worker-bill.js';
+import { untilWorkerControls } from '../scripts/bench/worker-bill.js';
 
 // scrypt sign-in and ~25 pages on a busy machine.
 test.describe.configure({ timeout: 180_000 });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { flagHeading, local, useDeviceClock, year } from './helpers';
-import { untilWorkerControls } from '../scripts/worker-bill.js';
+import { untilWorkerControls } from '../scripts/bench/worker-bill.js';
 
 /**
  * Issue 12, item 2: /tarifa and /lei render on the server without the framework's client runtime

@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, stopServer, type Server } from '../scripts/server-harness';
+import { startServer, stopServer, type Server } from './integration/server-harness';
 import {
 	expectNoAxeViolations,
 	firstInDecember,

@@ -58,7 +58,7 @@ export function worker(): void {
 /**
  * Libras on request (the `[data-libras]` boxes, hidden without JavaScript): shown, and their button
  * wired to ./libras.ts, which loads VLibras. That module is fetched on first use, never at install
- * (Libras needs a connection anyway: scripts/precache.js lists it in FIRST_USE); offline, the button
+ * (Libras needs a connection anyway: scripts/build/precache.js lists it in FIRST_USE); offline, the button
  * says so from here. A phone that chose Libras before loads it by itself.
  */
 export function libras(): void {
