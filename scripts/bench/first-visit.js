@@ -1,7 +1,7 @@
 /**
  * What a rider's phone downloads on a first visit to a page, and the budgets it must keep
  * (issue 12, item 2). One measurement, shared by the bench (scripts/bench/bench.js prints it) and the
- * budget test (tests/budgets.e2e.ts gates it: sizes are deterministic, timings are not).
+ * budget test (tests/first-visit-download.e2e.ts gates it: sizes are deterministic, timings are not).
  *
  * A first visit is a fresh browser context (empty cache, no service worker) loading the page
  * until the network is idle: the document, the `modulepreload` closure and whatever the page
