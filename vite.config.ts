@@ -78,7 +78,7 @@ export default defineConfig({
 				]
 			},
 			injectManifest: {
-				// Only what a rider needs offline (issue 12): scripts/build/precache.js works it out from the
+				// Only what a rider needs offline (riders pay for every kilobyte): scripts/build/precache.js works it out from the
 				// build's manifest — no staff code; the QR decoder and Leaflet on first use instead.
 				globPatterns: ['client/*.{svg,webmanifest}', 'client/icons/*.png'],
 				manifestTransforms: [precacheTransform(kitOutDir ?? '.svelte-kit')]
@@ -87,7 +87,7 @@ export default defineConfig({
 		})
 	],
 	worker: {
-		// The rider pages' scripts (issue 12, item 2: home-live.ts, $lib/islands/entry.ts) are built
+		// The rider pages' scripts (home-live.ts, $lib/islands/entry.ts: no framework client, for the first-visit budget) are built
 		// apart from the framework's client: ES modules, split, with Svelte for the islands. Their
 		// styles are the server-rendered page's (same component, same scope class): none emitted here.
 		format: 'es',

@@ -7,7 +7,7 @@
  *   of the staff area (`/admin`: its pages, components and chunks), which works online only;
  * - the QR decoder (zxing's wasm and its JS) and Leaflet are fetched the first time the scanner
  *   opens or /pontos draws its map, and kept from then on (FIRST_USE_CACHE): the install download
- *   stays small on a prepaid plan (issue 12);
+ *   stays small on a prepaid plan (riders pay for every kilobyte);
  * - pages are network first (src/lib/offline/page-network-first.ts): online the rider always gets
  *   a fresh server-rendered page, and every page seen is kept; offline, after 4 s of weak signal,
  *   or when the server answers 5xx (its database down), the kept copy is served — a real page that

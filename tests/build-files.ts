@@ -1,6 +1,6 @@
 /**
  * What a build holds, read from adapter-node's output (`BUILD_DIR`, as playwright.config.ts
- * serves it), for the tests of what the service worker keeps (issue 12).
+ * serves it), for the tests of what the service worker keeps.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

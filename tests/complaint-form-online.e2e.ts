@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * /reclamar renders on the server with no framework client (issue 12, item 2): its island posts
+ * /reclamar renders on the server with no framework client (a first visit's budget): its island posts
  * the form itself ($lib/islands/submit.ts), as `use:enhance` did. These are the paths a rider with
  * a signal takes: the server's errors come back into the same page, and a request lost on the way
  * is kept and sent again with its key.

@@ -1,5 +1,5 @@
 /**
- * Issue 22, items 2, 3 and 9 — the rider's phone, at 360×740 and 320×568:
+ * The rider's phone, at 360×740 and 320×568:
  * 2. a refusal is not "no signal": opened at an address the server does not answer for (127.0.0.1
  *    while ORIGIN is localhost, as on the test server), a complaint is refused with 403 — said in
  *    words with what to do, in pt-BR, es and en, and not retried by itself;

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 /**
- * Issue 12, item 2: the complaint's receipt renders on the server without the framework's client
+ * The complaint's receipt renders on the server without the framework's client
  * runtime (`csr = false`); "Ouvir" and keeping it in "Minhas reclamações" are its island. Arriving
  * from the complaint form the protocol comes to the eye (tests/complaint-flow.e2e.ts); opened from
  * a link the page stays still.

@@ -1,5 +1,5 @@
 /**
- * Issue 21, items 1, 5 and 6 (the phone's side of a complaint):
+ * The phone's side of a complaint:
  * 1. one Idempotency key per complaint, made on the phone: two complaints made offline from the one
  *    /reclamar the worker keeps, after one sent online from that same page, all reach the server,
  *    once each, with their own protocols;

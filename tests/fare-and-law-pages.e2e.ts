@@ -3,7 +3,7 @@ import { flagHeading, local, useDeviceClock, year } from './helpers';
 import { untilWorkerControls } from '../scripts/bench/worker-bill.js';
 
 /**
- * Issue 12, item 2: /tarifa and /lei render on the server without the framework's client runtime
+ * /tarifa and /lei render on the server without the framework's client runtime
  * (`csr = false`); their live parts are islands. What they did with client-side routing they still
  * do: /tarifa answers on the phone (offline too, for the phone's time), /lei's kept copy says which
  * date's law it shows.
@@ -87,7 +87,7 @@ test.describe('offline, from the pages kept on the phone', () => {
 		const answer = page.getByTestId('tarifa-answer');
 		await expect(answer).toBeFocused();
 		await expect(flagHeading(page)).toHaveText(/Bandeira II$/);
-		// The answer of a planned ride comes before the form (UX.md, principle 1).
+		// The answer of a planned ride comes before the form (the answer comes to the eye).
 		const [answerY, formY] = await Promise.all([
 			answer.evaluate((el) => el.getBoundingClientRect().top),
 			page.locator('form.plan').evaluate((el) => el.getBoundingClientRect().top)

@@ -7,12 +7,12 @@ import {
 } from '../scripts/bench/first-visit.js';
 
 /**
- * Issue 12, item 2: what a rider's phone downloads on a first visit stays within its budget.
+ * What a rider's phone downloads on a first visit stays within its budget.
  * Sizes are deterministic for a build, so this gates (timings stay in `npm run bench`). The
  * measurement is the bench's own (scripts/bench/first-visit.js): a fresh context, the page loaded until
  * the network is idle, gzip -9 of every script (and stylesheet, for /pontos) it fetched.
  */
-test.describe('first-visit budgets (issue 12)', () => {
+test.describe('first-visit budgets', () => {
 	for (const { path, kind, budgetKiB } of FIRST_VISIT_BUDGETS) {
 		test(`${path}: ${kind.toUpperCase()} on a first visit ≤ ${budgetKiB} KiB gzip`, async ({
 			browser,

@@ -1,5 +1,5 @@
 /**
- * Issue 12: the rider's data bill. The service worker's install download holds only what a rider
+ * The rider's data bill (riders pay for every kilobyte). The service worker's install download holds only what a rider
  * needs offline — nothing of the staff area, not the QR decoder (fetched when the scanner first
  * opens, with its progress shown, then kept for offline use), not Leaflet (kept on the first
  * visit to /pontos). Static files travel precompressed (brotli or gzip, by Accept-Encoding) and
@@ -222,7 +222,7 @@ test('static files go precompressed by Accept-Encoding, hashed ones immutable fo
 	}
 });
 
-test('the worker’s install download stays within 150 KiB on the wire (issue 12’s goal)', async ({
+test('the worker’s install download stays within 150 KiB on the wire', async ({
 	browser,
 	baseURL
 }) => {

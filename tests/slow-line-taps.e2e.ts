@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { flagHeading, year } from './helpers';
 
 /**
- * On a slow line the rider acts before the page's script has arrived (issue 12: rider pages render
+ * On a slow line the rider acts before the page's script has arrived (rider pages render
  * on the server and an island is hydrated later). What was typed or tapped then must count, as if
  * the script had been there: hydration keeps the fields, and the island does what the tap asked.
  * (The page is not "loaded" while its module script is held: the test waits for the HTML only.)

@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 2: staff data never stays on the device. A gestor visits every staff page (and
+ * Staff data never stays on the device. A gestor visits every staff page (and
  * a rider's receipt with its token), signs out, and no Cache Storage cache holds an /admin
  * response or a token URL â€” while the rider's own offline pages stay. Item 7: the headers.
  */
@@ -96,7 +96,7 @@ test('after signing out, no cache holds a staff page or a token URL; the riderâ€
 		)
 		.toEqual([]);
 	const after = await cachedUrls(page);
-	// Nor any file only staff pages load (issue 12): they were fetched, never kept.
+	// Nor any file only staff pages load: they were fetched, never kept.
 	const staffOnly = staffOnlyFiles();
 	expect(staffOnly.length).toBeGreaterThan(10);
 	expect(

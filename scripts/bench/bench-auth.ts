@@ -4,7 +4,7 @@
  * MAX_CONCURRENT derivations keeps near 2 × 128 MiB. Run by `npm run bench`; alone:
  * `npx tsx scripts/bench/bench-auth.ts`.
  *
- * Then the lockout under a burst (issue 11): 40 wrong sign-ins for one account sent at once from
+ * Then the lockout under a burst: 40 wrong sign-ins for one account sent at once from
  * one address while the member signs in from another — how long the member waits, and how many
  * of the 40 reached a password check.
  *

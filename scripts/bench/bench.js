@@ -4,7 +4,7 @@
  *
  * Per page (see PAGES below):
  *   - what a first visit downloads (scripts/bench/first-visit.js: Playwright, fresh context, until the
- *     network is idle): JS (or JS + CSS) gzip -9 against issue 12's budget, and HTML + JS + CSS
+ *     network is idle): JS (or JS + CSS) gzip -9 against its first-visit budget, and HTML + JS + CSS
  *     on the wire in gzip -9 and brotli;
  *   - HTML size (gzip -6 of the uncompressed SSR HTML) and whether the page's answer element ends
  *     within the first 14 KiB of gzip output (the first round trips of a new connection);
@@ -51,7 +51,7 @@ const budgetTarget = (path) => {
 	const b = budgetOf(path);
 	return b ? { [b.kind === 'js' ? 'jsKiB' : 'jsCssKiB']: b.budgetKiB } : {};
 };
-/** Lighthouse mobile 100 in every category on every rider page (issue 22, item 17). */
+/** Lighthouse mobile 100 in every category on every rider page. */
 const LIGHTHOUSE_100 = { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 };
 const ALL_PAGES = [
 	{
@@ -327,7 +327,7 @@ async function startServer() {
 // ─── Measurements ────────────────────────────────────────────────────────────────────────────────
 
 /**
- * The scripted overcharge complaint (issue 10, item 4) as a rider at 360×740 does it: from the QR
+ * The scripted overcharge complaint as a rider at 360×740 does it: from the QR
  * verdict /v/007, "Reclamar deste veículo", the "Cobrou a mais" tile, the amount typed, "Enviar".
  * Counts the rider's actions (taps, and typing the amount as one) and the pixels they scroll (only
  * when the next target is not fully on screen), and times it until the protocol is on screen. Runs
@@ -807,7 +807,7 @@ async function main() {
 	}
 	const flow = report.complaintFlow;
 	if (flow) {
-		printTable('Overcharge complaint from /v/007 at 360×740 (issue 10)', [
+		printTable('Overcharge complaint from /v/007 at 360×740', [
 			['actions (taps + typing)', String(flow.actions), '≤ 6', flow.actions <= 6 ? '✓' : '✗'],
 			['scrolled', `${flow.scrolledPx} px`, '≤ 740 px', flow.scrolledPx <= 740 ? '✓' : '✗'],
 			['duration, page load to protocol', `${flow.ms} ms`, '', '']

@@ -1,6 +1,6 @@
 /**
- * What a rider's phone downloads on a first visit to a page, and the budgets it must keep
- * (issue 12, item 2). One measurement, shared by the bench (scripts/bench/bench.js prints it) and the
+ * What a rider's phone downloads on a first visit to a page, and the budgets it must keep.
+ * One measurement, shared by the bench (scripts/bench/bench.js prints it) and the
  * budget test (tests/first-visit-download.e2e.ts gates it: sizes are deterministic, timings are not).
  *
  * A first visit is a fresh browser context (empty cache, no service worker) loading the page
@@ -16,7 +16,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
- * The budgets (KiB), issue 12's table: JS for `/`, `/verificar` and `/reclamar`; JS + CSS for
+ * The budgets (KiB), what a rider's first visit may cost: JS for `/`, `/verificar` and `/reclamar`; JS + CSS for
  * `/pontos` (Leaflet included, tiles excluded).
  * @type {readonly { path: string, kind: 'js' | 'js+css', budgetKiB: number }[]}
  */

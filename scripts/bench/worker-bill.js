@@ -1,5 +1,5 @@
 /**
- * The service worker's bill (issue 12, items 1 and 4): what a rider's phone downloads for the app
+ * The service worker's bill: what a rider's phone downloads for the app
  * to work offline, measured by really installing the worker in Chromium.
  *
  * - **Install**: a fresh context visits `/` as a rider would, the worker installs and takes the
@@ -18,7 +18,7 @@ import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
 import QRCode from 'qrcode';
 
-/** The goal of issue 12: the install download, compressed on the wire. */
+/** The install download's budget (riders pay for every kilobyte), compressed on the wire. */
 export const INSTALL_BUDGET_KIB = 150;
 
 /** @typedef {'rider JS/CSS' | 'pages' | 'data' | 'icons' | 'other'} Group */

@@ -2,7 +2,7 @@
  * What the service worker precaches, worked out from the build's own manifest (Vite's
  * `.vite/manifest.json` of the client build) — never a hand list of chunks, which would rot.
  *
- * Issue 12, item 1: the worker's install download is only what a rider needs offline.
+ * The rider pays for every kilobyte: the worker's install download is only what a rider needs offline.
  * - **precache**: every rider route node (not under `src/routes/admin/`) and what it reaches —
  *   static imports, CSS, assets and dynamic imports (the photo shrinker, the overcharge check: a
  *   rider offline may need any of them). A page with `export const csr = false` loads no JS of its

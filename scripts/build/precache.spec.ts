@@ -146,7 +146,7 @@ const plan = planPrecache(manifest, (key) => {
 	return { route: ROUTES[n] ?? null, csr: n !== 3 };
 });
 
-describe('planPrecache: what the worker downloads at install (issue 12, item 1)', () => {
+describe('planPrecache: what the worker downloads at install (the rider pays for every kilobyte)', () => {
 	const cases: [file: string, where: 'precache' | 'firstUse' | 'staffOnly', why: string][] = [
 		['_app/immutable/entry/start.js', 'precache', 'SvelteKit’s client entry'],
 		[

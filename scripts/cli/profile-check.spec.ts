@@ -1,5 +1,5 @@
 /**
- * `npm run profile:check -- <folder>` as the office runs it (issue 13 item 5): exit 0 and what
+ * `npm run profile:check -- <folder>` as the office runs it: exit 0 and what
  * changes for a valid profile, exit 1 and every error by file and path for an invalid one, exit 2
  * for a wrong call. The checks themselves are table-driven in src/lib/profile/check.spec.ts.
  */

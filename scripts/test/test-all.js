@@ -195,7 +195,7 @@ try {
 
 	if (built) {
 		playwright('end-to-end tests (SQLite)', `${out}/playwright-sqlite.json`, [], {});
-		// Issue 13 item 4: the second real profile, built and served with GARUPA_MUNICIPIO=porto-velho;
+		// The second real profile, built and served with GARUPA_MUNICIPIO=porto-velho;
 		// only its smoke test (tests/porto-velho.e2e.ts) runs against it (playwright.config.ts).
 		const pv = {
 			GARUPA_MUNICIPIO: 'porto-velho',

@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 4: behind a proxy (ADDRESS_HEADER set), a request without that header or with a
+ * Behind a proxy (ADDRESS_HEADER set), a request without that header or with a
  * malformed one is still answered — counted by its socket address — and the server warns once at
  * start-up. Against the built server, as `npm start` runs it.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11: a short fuzzing round against the built server (`node build`, as `npm start` runs it)
+ * A short fuzzing round against the built server (`node build`, as `npm start` runs it)
  * — every public endpoint and every form action, anonymous, as a fiscal and as a gestor, with
  * bodies up to 17 MB, some on keep-alive connections followed by a valid request. No answer may
  * be a 5xx, no connection may be reset (every request answered, once: no retries), and the

@@ -1,5 +1,5 @@
 /**
- * Fuzzing every public endpoint and every form action of the BUILT server (issue 11): generated
+ * Fuzzing every public endpoint and every form action of the BUILT server: generated
  * bodies — wrong content types, broken JSON and multipart, huge strings, unicode, prototype keys,
  * bad dates — and generated query strings and route parameters, anonymous and signed in. Whatever
  * arrives, the answer must be a 2xx/3xx/4xx, never a 5xx.

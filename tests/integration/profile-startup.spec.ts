@@ -1,5 +1,5 @@
 /**
- * The built server and GARUPA_MUNICIPIO (issue 13 item 1): an unknown name, an invalid profile or
+ * The built server and GARUPA_MUNICIPIO: an unknown name, an invalid profile or
  * a profile other than the one built in stops it at start-up with the errors — exit code ≠ 0, no
  * stack trace — and the default profile starts as before.
  */

@@ -1,6 +1,6 @@
 /**
- * What the rider layout does on every page, without the framework's client runtime (issue 12,
- * item 2: rider pages render on the server, `csr = false`, and a small script makes them live).
+ * What the rider layout does on every page, without the framework's client runtime (rider
+ * pages render on the server, `csr = false`, and a small script makes them live).
  * Shared by the islands' entry (./entry.ts) and the home page's script (routes/(rider)/home-live.ts).
  */
 import { m } from '$lib/paraglide/messages';
