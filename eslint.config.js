@@ -13,7 +13,25 @@ const clientOnly = [
 	'src/lib/**/*.svelte.ts',
 	'src/service-worker.ts',
 	'src/hooks.ts',
-	'src/params/**'
+	'src/params/**',
+	// What runs only in the rider's browser: the islands' script, the offline side, the map, photos.
+	'src/lib/islands/**',
+	'src/lib/offline/**',
+	'src/lib/map/**',
+	'src/lib/photos/**',
+	'src/routes/(rider)/home-live.ts'
+];
+
+/** No module of domain/ reaches for another layer: rules are data in, data out. */
+const domainPure = [
+	{
+		group: ['svelte', 'svelte/*', '$app/*', '$env/*', '$lib/server', '$lib/server/*', 'node:*'],
+		message: 'domain/ stays pure: data in, data out.'
+	},
+	{
+		regex: '^(\\$lib/|(\\.\\./)+)(server|offline|islands|components|map|photos|paraglide)(/|$)',
+		message: 'domain/ imports no other layer of the app: it receives what it needs as arguments.'
+	}
 ];
 
 export default ts.config(
@@ -60,17 +78,7 @@ export default ts.config(
 		// domain/ stays pure: data in, data out. Same code runs on the server, in the browser and offline.
 		files: ['src/lib/domain/**'],
 		rules: {
-			'no-restricted-imports': [
-				'error',
-				{
-					patterns: [
-						{
-							group: ['svelte', 'svelte/*', '$app/*', '$env/*', '$lib/server/*', 'node:*'],
-							message: 'domain/ stays pure: data in, data out.'
-						}
-					]
-				}
-			],
+			'no-restricted-imports': ['error', { patterns: domainPure }],
 			'no-restricted-properties': [
 				'error',
 				...['getHours', 'getDay', 'getDate', 'getMonth', 'getFullYear', 'toDateString'].map(
@@ -92,12 +100,9 @@ export default ts.config(
 				'error',
 				{
 					patterns: [
+						...domainPure,
 						{
-							group: ['svelte', 'svelte/*', '$app/*', '$env/*', '$lib/server/*', 'node:*'],
-							message: 'domain/ stays pure: data in, data out.'
-						},
-						{
-							group: ['$lib/profile', '$lib/profile/*'],
+							regex: '^(\\$lib/|(\\.\\./)+)(profile|law)(/|$)',
 							message: 'domain/ receives the regime as an argument: no deployed profile here.'
 						}
 					]
@@ -121,6 +126,33 @@ export default ts.config(
 								'$lib/domain/holiday-source'
 							],
 							message: 'Server-only: the client gets a compact holiday table in the page data.'
+						},
+						{
+							regex: '^(\\.\\./)+(lib/)?server(/|$)',
+							message: 'Server-only code never reaches the browser.'
+						}
+					]
+				}
+			]
+		}
+	},
+	{
+		// An island runs without SvelteKit's client (rider pages are csr = false): $app/* is not there.
+		files: ['src/routes/(rider)/**/*.island.svelte', 'src/lib/islands/**'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{
+					patterns: [
+						{
+							group: [
+								'date-holidays',
+								'$lib/server/*',
+								'$lib/server',
+								'$lib/domain/holiday-source',
+								'$app/*'
+							],
+							message: 'Islands run without SvelteKit: no $app/*, nothing server-only.'
 						}
 					]
 				}

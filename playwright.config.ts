@@ -35,7 +35,7 @@ export const E2E_ACCOUNTS = {
 const createAccounts = Object.entries(E2E_ACCOUNTS)
 	.map(
 		([role, a]) =>
-			`printf '%s' '${a.password}' | node_modules/.bin/tsx scripts/staff-create.ts ` +
+			`printf '%s' '${a.password}' | node_modules/.bin/tsx scripts/cli/staff-create.ts ` +
 			`--email ${a.email} --role ${role === 'gestor' ? 'gestor' : 'fiscal'} --name '${a.name}'`
 	)
 	.join(' && ');
@@ -133,7 +133,7 @@ export default defineConfig({
 			HOST: '127.0.0.1',
 			ORIGIN: `http://localhost:${port}`,
 			GARUPA_MUNICIPIO: municipio,
-			// As `npm start` sets it (scripts/start.js): 3 photos of 5 MB and the fields.
+			// As `npm start` sets it (scripts/cli/start.js): 3 photos of 5 MB and the fields.
 			BODY_SIZE_LIMIT: '16M',
 			// Every test files its complaints from 127.0.0.1: the default 20 per 10 minutes would refuse
 			// the suite's own. The limiter itself is unit-tested (rate-limit.spec, complaints.spec).

@@ -8,8 +8,8 @@ import { profileFolder, readProfile } from './src/lib/profile/read.ts';
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { precacheTransform } from './scripts/precache.js';
-import { islandsScriptCheck } from './scripts/islands-check.js';
+import { precacheTransform } from './scripts/build/precache.js';
+import { islandsScriptCheck } from './scripts/build/islands-check.js';
 
 /**
  * The installed app's name and description come from the profile built in (an invalid profile
@@ -48,7 +48,7 @@ export default defineConfig({
 			strategy: ['url', 'baseLocale']
 		}),
 		sveltekit(),
-		// The pages must link the rider scripts the client build ships (scripts/islands-check.js).
+		// The pages must link the rider scripts the client build ships (scripts/build/islands-check.js).
 		islandsScriptCheck(kitOutDir ?? '.svelte-kit'),
 		SvelteKitPWA({
 			strategies: 'injectManifest',
@@ -78,7 +78,7 @@ export default defineConfig({
 				]
 			},
 			injectManifest: {
-				// Only what a rider needs offline (issue 12): scripts/precache.js works it out from the
+				// Only what a rider needs offline (riders pay for every kilobyte): scripts/build/precache.js works it out from the
 				// build's manifest — no staff code; the QR decoder and Leaflet on first use instead.
 				globPatterns: ['client/*.{svg,webmanifest}', 'client/icons/*.png'],
 				manifestTransforms: [precacheTransform(kitOutDir ?? '.svelte-kit')]
@@ -87,7 +87,7 @@ export default defineConfig({
 		})
 	],
 	worker: {
-		// The rider pages' scripts (issue 12, item 2: home-live.ts, $lib/islands/entry.ts) are built
+		// The rider pages' scripts (home-live.ts, $lib/islands/entry.ts: no framework client, for the first-visit budget) are built
 		// apart from the framework's client: ES modules, split, with Svelte for the islands. Their
 		// styles are the server-rendered page's (same component, same scope class): none emitted here.
 		format: 'es',
@@ -117,7 +117,7 @@ export default defineConfig({
 		]
 	},
 	test: {
-		include: ['src/**/*.spec.ts', 'scripts/**/*.spec.ts'],
+		include: ['src/**/*.spec.ts', 'scripts/**/*.spec.ts', 'tests/**/*.spec.ts'],
 		environment: 'node'
 	}
 });

@@ -3,11 +3,11 @@
  * Offline first. With adapter-node every page is rendered on the server, so there is no HTML in
  * the build to precache and the plugin's default SPA fallback would serve an empty shell. Instead:
  * - what a rider needs offline is precached (workbox-precaching): the rider pages' JS and CSS, the
- *   icons, the web manifest — worked out from the build's manifest by scripts/precache.js. Nothing
+ *   icons, the web manifest — worked out from the build's manifest by scripts/build/precache.js. Nothing
  *   of the staff area (`/admin`: its pages, components and chunks), which works online only;
  * - the QR decoder (zxing's wasm and its JS) and Leaflet are fetched the first time the scanner
  *   opens or /pontos draws its map, and kept from then on (FIRST_USE_CACHE): the install download
- *   stays small on a prepaid plan (issue 12);
+ *   stays small on a prepaid plan (riders pay for every kilobyte);
  * - pages are network first (src/lib/offline/page-network-first.ts): online the rider always gets
  *   a fresh server-rendered page, and every page seen is kept; offline, after 4 s of weak signal,
  *   or when the server answers 5xx (its database down), the kept copy is served — a real page that

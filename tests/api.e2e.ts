@@ -75,7 +75,7 @@ test.describe('GET /api/bandeira (Art. 16)', () => {
 		});
 	}
 
-	// Issue 13 item 3: `km` is a decimal with `.` or `,`, 0 < km ≤ 100, else 400 invalid_km.
+	// `km` is a decimal with `.` or `,`, 0 < km ≤ 100, else 400 invalid_km.
 	// Rolim de Moura's table is flat (sample values, Art. 16): the total is the bandeirada.
 	const kms: [km: string, value: number | null][] = [
 		['2,5', 2.5],
@@ -161,7 +161,7 @@ test.describe('GET /api/holidays', () => {
 		);
 		expect(body.holidays.map((h: { date: string }) => h.date)).not.toContain('2026-02-17');
 		expect(body.pontosFacultativos.map((h: { date: string }) => h.date)).toContain('2026-02-17');
-		// `names` (es/en, where known) is a field added by issue 10; nothing else.
+		// `names` (es/en, where known) is a field added later; nothing else.
 		for (const h of body.holidays)
 			expect(
 				Object.keys(h)

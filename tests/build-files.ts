@@ -1,6 +1,6 @@
 /**
  * What a build holds, read from adapter-node's output (`BUILD_DIR`, as playwright.config.ts
- * serves it), for the tests of what the service worker keeps (issue 12).
+ * serves it), for the tests of what the service worker keeps.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +10,7 @@ const buildDir = process.env.BUILD_DIR ?? 'build';
 
 /**
  * Files only staff pages can load, read from the build as shipped (derived independently of
- * scripts/precache.js, which decides the precache): what staff route nodes import (adapter-node
+ * scripts/build/precache.js, which decides the precache): what staff route nodes import (adapter-node
  * keeps SvelteKit's `imports` and `stylesheets` of every node), minus whatever rider code can
  * load — the rider nodes' imports and, transitively, every client file their code names (dynamic
  * imports included: the rider layout loads some modules lazily that staff pages import outright).

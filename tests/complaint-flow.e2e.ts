@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations, pastRightEdge } from './helpers';
 
 /**
- * Issue 10, items 4, 5, 6 and 8: the complaint in a few taps from a verdict, the offline card,
+ * The complaint in a few taps from a verdict, the offline card,
  * "Minhas reclamações" and the report of an unlicensed mototáxi — on the phones we design for.
  */
 

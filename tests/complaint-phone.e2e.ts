@@ -1,5 +1,5 @@
 /**
- * Issue 22, items 2, 3 and 9 — the rider's phone, at 360×740 and 320×568:
+ * The rider's phone, at 360×740 and 320×568:
  * 2. a refusal is not "no signal": opened at an address the server does not answer for (127.0.0.1
  *    while ORIGIN is localhost, as on the test server), a complaint is refused with 403 — said in
  *    words with what to do, in pt-BR, es and en, and not retried by itself;
@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs, phoneStores, reclamarLive, untilKept } from './helpers';
-import { untilWorkerControls } from '../scripts/worker-bill.js';
+import { untilWorkerControls } from '../scripts/bench/worker-bill.js';
 
 test.describe.configure({ timeout: 180_000 });
 

@@ -1,5 +1,5 @@
 import type { FullConfig } from '@playwright/test';
-import { writeQrY4m } from '../scripts/make-qr-y4m.js';
+import { writeQrY4m } from '../scripts/test/make-qr-y4m.js';
 import { cameraVideos } from '../playwright.config';
 
 /** The text on the foreign sticker: a QR code that is not the registry's (an ad, say). */

@@ -81,7 +81,7 @@ export async function loginAs(
 /**
  * Waits until the staff page's script runs (the admin layout marks `<html data-staff-ready>`).
  * A form sent in the instant before can be cancelled by SvelteKit's router starting up under it, a
- * known limit of the staff pages (README); the tests act, as a member on the office's connection
+ * known limit of the staff pages (docs/operations.md, "Staff accounts"); the tests act, as a member on the office's connection
  * does, on a page that is ready.
  */
 export async function staffReady(page: Page) {

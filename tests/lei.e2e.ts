@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers';
 
-// Issue 13, item 2: /lei shows the law in force on the date asked; earlier ones are reachable.
+// /lei shows the law in force on the date asked; earlier ones are reachable.
 test.describe('/lei by date', () => {
 	const cases: [query: string, shows: string, article: boolean][] = [
 		['?data=2011-11-01', 'Lei em vigor em 01/11/2011.', true],

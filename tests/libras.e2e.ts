@@ -1,5 +1,5 @@
 /**
- * Libras on request (issue 23, item 5): VLibras, the federal government's widget, is loaded only
+ * Libras on request: VLibras, the federal government's widget, is loaded only
  * when the rider taps "Libras" — in the footer of every rider page, and on `/` — and then by itself
  * on later pages of that phone until switched off. Offline, the button says Libras needs a
  * connection. This machine has no internet: VLibras's origin is first unreachable (as on a bad

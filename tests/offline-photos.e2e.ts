@@ -1,12 +1,12 @@
 /**
- * Issue 11, item 6: "An offline-queued complaint with photos is sent intact." A rider at 360×740
+ * "An offline-queued complaint with photos is sent intact." A rider at 360×740
  * with no signal files a complaint with a ~1.2 MB phone photo; the phone shrinks it (longest side
  * ≤ 1,600 px, JPEG), keeps it in the outbox with the form, and sends it when the signal returns.
  * Staff then find the photo stored: a JPEG of the shrunk size, decodable, not empty.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs } from './helpers';
-import { untilWorkerControls } from '../scripts/worker-bill.js';
+import { untilWorkerControls } from '../scripts/bench/worker-bill.js';
 
 test.describe.configure({ timeout: 180_000 });
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { flagHeading } from './helpers';
-import { untilWorkerControls } from '../scripts/worker-bill.js';
+import { untilWorkerControls } from '../scripts/bench/worker-bill.js';
 
 test.describe('offline and installable (PWA)', () => {
 	test('the manifest names the app, in pt-BR, with 192/512/maskable icons', async ({ request }) => {

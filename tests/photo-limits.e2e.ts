@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 6: the server's limit is the form's promise — up to 5 MB per photo — also without
+ * the server's limit is the form's promise — up to 5 MB per photo — also without
  * JavaScript (the form posted as it is): a 1.2 MB phone photo is accepted, one over 5 MB gets the
  * per-field message, never a generic error.
  */

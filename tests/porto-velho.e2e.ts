@@ -1,5 +1,5 @@
 /**
- * Smoke test of the second real profile (issue 13 item 4), against a build made and served with
+ * Smoke test of the second real profile, against a build made and served with
  * GARUPA_MUNICIPIO=porto-velho (playwright.config.ts runs only this file then; `npm test` does it
  * after the main suite). Porto Velho's fares: Decreto nº 12.253/2011, Art. 1º — R$ 3,00 at
  * departure + R$ 0,50/km (bandeira 1) or R$ 0,69/km (bandeira 2, at night and all day on
@@ -140,7 +140,7 @@ test.describe('Porto Velho (GARUPA_MUNICIPIO=porto-velho)', () => {
 		await expect(page.locator('body')).not.toContainText('SEMAM');
 	});
 
-	// Issue 13 item 2: /lei names the law in force and says plainly that its text is not available.
+	// /lei names the law in force and says plainly that its text is not available.
 	test('/lei: the law in force, its text not available, and why', async ({ page }) => {
 		await page.goto('/lei');
 		await expect(page.getByRole('heading', { level: 1 })).toContainText(

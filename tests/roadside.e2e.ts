@@ -11,7 +11,7 @@ import {
 	useDeviceClock
 } from './helpers';
 
-// Issue 10: the rider at the roadside, on a cheap phone (UX.md, "Test matrix").
+// The rider at the roadside, on a cheap phone: small screens, large text, every language.
 
 const PHONE = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
 const SIZES = [

@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, stopServer, type Server } from '../scripts/server-harness';
+import { startServer, stopServer, type Server } from './integration/server-harness';
 import {
 	expectNoAxeViolations,
 	firstInDecember,
@@ -341,7 +341,7 @@ test.describe('Spanish and English riders read no Portuguese from the profile', 
 });
 
 test.describe('the sample data stays labelled: riders are told it is fictitious', () => {
-	// Issue 22, item 1. The test server starts with the sample registry and stands (invented).
+	// The test server starts with the sample registry and stands (invented).
 	for (const size of SIZES) {
 		test(`${size.width}×${size.height}: /verificar/007, /v/012 and /pontos/praca-central`, async ({
 			browser

@@ -137,7 +137,7 @@ test.describe('/verificar — verify a mototáxi against the published registry'
 			// The island is live: "Ouvir" appears only once it has hydrated.
 			await expect(page.getByTestId('ouvir')).toBeVisible();
 			await page.waitForLoadState('networkidle');
-			// No framework runtime: only the islands' script and its chunks (issue 12, item 2).
+			// No framework runtime: only the islands' script and its chunks.
 			expect(scripts.filter((s) => !s.startsWith('/_app/immutable/workers/'))).toEqual([]);
 			page.removeAllListeners('request');
 		}

@@ -1,5 +1,5 @@
 /**
- * One set of pictograms in one style (UX.md, "Pictograms to draw"): a 24×24 grid, one colour
+ * One set of pictograms in one style: a 24×24 grid, one colour
  * (`currentColor`), 2 px round strokes, readable at 24 px. Each is the `d` of one or more paths;
  * a path whose string starts with `F` (e.g. `FM9 5h2v5H9z`) is filled instead of stroked.
  * They never replace the word — Pictogram.svelte renders them `aria-hidden`.
@@ -41,7 +41,7 @@ export const pictograms = {
 		'M12 22s7-6.6 7-12.5a7 7 0 0 0-14 0C5 15.4 12 22 12 22z',
 		'FM12 7a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5z'
 	],
-	// Complaint situations riders report most (issue 10, item 4).
+	// Complaint situations riders report most.
 	cobrou_a_mais: [
 		'M3 17.5c0-1.4 2.7-2.5 6-2.5s6 1.1 6 2.5S12.3 20 9 20s-6-1.1-6-2.5z',
 		'M3 13.5c0-1.4 2.7-2.5 6-2.5s6 1.1 6 2.5',

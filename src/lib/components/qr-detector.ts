@@ -1,7 +1,7 @@
 /**
  * QR decoding for the scanner, loaded with `import()` only when the rider opens it: neither the
  * decoder nor its 1.1 MB WebAssembly belong in a page's first load, nor in the service worker's
- * install download (issue 12).
+ * install download (riders pay for every kilobyte).
  *
  * The browser's own BarcodeDetector (Shape Detection API; Chrome on Android and macOS) is used
  * when it reads QR codes. Elsewhere — Firefox, Safari, Chromium on Linux — the barcode-detector

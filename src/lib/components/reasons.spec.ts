@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { untilText } from './reasons';
 
-// "A partir de …": when the other bandeira starts, said from the real now (UX.md, principle 1:
-// every word true). America/Porto_Velho is UTC−4 all year.
+// "A partir de …": when the other bandeira starts, said from the real now (every word the rider
+// reads must be true then). America/Porto_Velho is UTC−4 all year.
 const tz = 'America/Porto_Velho';
 const at = (local: string) => new Date(`${local}:00-04:00`);
 const thursday = at('2026-12-03T10:00');

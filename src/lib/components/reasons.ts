@@ -48,7 +48,7 @@ export const reasonIcon: Record<Reason['kind'], PictogramName> = {
 	holiday: 'holiday'
 };
 
-/** `7/12`: day and month as a Brazilian writes them, in every language (UX.md, principle 7). */
+/** `7/12`: day and month as a Brazilian writes them, in every language. */
 const dayMonth = (date: string) => {
 	const [, month = '', day = ''] = date.split('-');
 	return `${Number(day)}/${Number(month)}`;

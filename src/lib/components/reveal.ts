@@ -1,7 +1,7 @@
 import type { Attachment } from 'svelte/attachments';
 
 /**
- * "The answer comes to the eye" (UX.md, principle 1): when an answer appears after the rider's
+ * "The answer comes to the eye": when an answer appears after the rider's
  * action, move focus to it (a screen reader then reads it) and scroll it into view.
  *
  * Use it on the answer's heading or box: `<h2 {@attach revealAnswer()}>…</h2>`. It reveals when the
@@ -34,7 +34,7 @@ export function pageHydrated(): void {
  * Whether this page load answers the rider's action on `page` of this site (its pt-BR path, say
  * `/tarifa`): reached from it by its form or a tap, in the same language — not a reload, Back or
  * Forward, nor a link from elsewhere. Rider pages are loaded whole (no client-side routing), so an
- * answer reached this way is revealed with `revealNow` (UX.md, principle 1); opened otherwise, the
+ * answer reached this way is revealed with `revealNow` (the answer comes to the eye); opened otherwise, the
  * page stays as the server laid it out.
  */
 export function arrivedFrom(page: string, localize: (path: string) => string): boolean {

@@ -3,7 +3,7 @@ import type { Reason } from '$lib/domain/bandeira';
 import type { RegistryEntry } from '$lib/domain/registry';
 import { bandeiraSentence, verdictSentence } from './speech';
 
-// UX.md, "Voice, the same sentence the screen shows".
+// Voice says the same sentence the screen shows, built from the same data.
 const sunday: Reason = { kind: 'sunday', cite: 'Art. 16 §1º' };
 const night: Reason = { kind: 'night', start: '20:00', end: '05:00', cite: 'Art. 16 §2º' };
 const natal: Reason = {
@@ -29,7 +29,7 @@ describe('bandeiraSentence', () => {
 			{ flag: 2, reasons: [sunday], centavos: 900, sample: true },
 			'pt-BR',
 			'Agora é bandeira dois, porque é domingo. A corrida custa nove reais. Valores de exemplo.',
-			'the UX.md example (Art. 16 §1º)'
+			'the reference example (Art. 16 §1º)'
 		],
 		[
 			{ flag: 2, reasons: [sunday], centavos: 900, sample: false },
@@ -78,7 +78,7 @@ describe('verdictSentence', () => {
 		placa: 'NDJ8041',
 		cor: 'Azul'
 	} as RegistryEntry;
-	test('pt-BR: the UX.md example, prefix and plate spelled, the advice shown', () =>
+	test('pt-BR: the reference example, prefix and plate spelled, the advice shown', () =>
 		expect(
 			verdictSentence(
 				{ verdict: 'regular', entry, query: '007', advice: 'Autorizado e em dia com a lei.' },

@@ -1,5 +1,5 @@
 /**
- * The sentences "Ouvir" reads (UX.md, "Voice, the same sentence the screen shows"): built from the
+ * The sentences "Ouvir" reads (voice says the same sentence the screen shows): built from the
  * same data as the visible answer, in the page's language, with money said in words and plates
  * spelled. `speak()` is the one place that talks to the Web Speech API.
  */

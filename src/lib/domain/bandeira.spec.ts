@@ -216,7 +216,7 @@ describe('since/until: the maximal period of the bandeira around the instant (Ar
 	});
 });
 
-describe('another rule as data: whole Saturdays and a night to 06:00 (issue 13 item 4)', () => {
+describe('another rule as data: whole Saturdays and a night to 06:00', () => {
 	// The shape of Porto Velho's Decreto nº 12.253/2011, Art. 1º, over Rolim de Moura's calendar:
 	// only the rule differs, the code is the same.
 	const saturdaysCtx: BandeiraContext = {

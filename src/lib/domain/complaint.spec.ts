@@ -128,7 +128,7 @@ describe('a valid complaint, normalized', () => {
 	});
 });
 
-describe('the ride’s distance, for a per-km table (issue 13 item 3)', () => {
+describe('the ride’s distance, for a per-km table', () => {
 	const cases: [distanceKm: unknown, expected: string | null | 'invalid', why: string][] = [
 		['2,345', '2.345', 'a comma, kept exact'],
 		[' 3.50 ', '3.5', 'trimmed, trailing zero dropped'],

@@ -182,7 +182,7 @@ export function complaintSchema(ctx: ComplaintContext) {
 					),
 					null
 				),
-				// The ride's distance, where the table sets a rate per km (issue 13 item 3): a decimal
+				// The ride's distance, where the table sets a rate per km (as Porto Velho's decree does): a decimal
 				// with `.` or `,`, 0 < km ≤ 100, kept as its exact text (`2.345`); empty is none.
 				distanceKm: v.nullish(
 					v.pipe(

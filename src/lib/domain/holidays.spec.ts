@@ -11,7 +11,7 @@ const on = (date: string) => service.calendar.holidaysOn(date);
 describe('legal holidays that count for bandeira II (Art. 16 §1º "feriados")', () => {
 	const cases: [date: string, name: string | null, scope: string | null, why: string][] = [
 		['2026-01-01', 'Confraternização Universal (Ano Novo)', 'national', 'Lei 662/1949'],
-		// Lei 9.093/1995, art. 2º: a religious holiday the municipality declares (issue 13, item 6).
+		// Lei 9.093/1995, art. 2º: a religious holiday the municipality declares.
 		['2026-04-03', 'Sexta-feira Santa', 'municipal', 'Good Friday, Lei 9.093/1995 art. 2º'],
 		['2026-04-21', 'Tiradentes', 'national', 'Lei 662/1949'],
 		['2026-10-12', 'Nossa Senhora Aparecida', 'national', 'Lei 6.802/1980'],
@@ -137,7 +137,7 @@ describe('golden calendars (review the diff whenever data or date-holidays chang
 	}
 });
 
-describe('holiday names in the rider’s language (issue 10 item 10)', () => {
+describe('holiday names in the rider’s language', () => {
 	const natal = service.year(2026).holidays.find((h) => h.date === '2026-12-25');
 	const cases: [locale: string, name: string][] = [
 		['pt-BR', 'Natal'],

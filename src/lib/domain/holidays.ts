@@ -7,8 +7,9 @@
  * Wednesday, Corpus Christi, the afternoons of 24 and 31 Dec) are listed separately and do not
  * count, unless a decreed day in the profile says otherwise.
  *
- * This module is pure: it composes data. The date-holidays adapter lives in $lib/server, so the
- * library never reaches the browser; the browser receives composed years as data.
+ * This module is pure: it composes data. The date-holidays adapter is holiday-source.ts, which
+ * browser code may not import (ESLint), so the library never reaches the browser; the browser
+ * receives composed years as data.
  */
 import { addDays, parseLocalDate, type LocalDate } from './clock';
 

@@ -354,7 +354,7 @@ describe('escalate: reincidence (Art. 21 I, 22 I, 25 I) and automatic suspension
 		});
 	}
 
-	// Issue 11: a fine under Art. 21, I (a repeated Art. 20) is an Art. 21 conduct for Art. 22, I.
+	// A fine under Art. 21, I (a repeated Art. 20) is an Art. 21 conduct for Art. 22, I.
 	test('Art. 22, I: a prior fined under Art. 21, I counts as an Art. 21 conduct', () => {
 		const fined: ConfirmedOffense = { ...h('art20-VII', '2026-06-01'), penaltyBasis: 'art21-I' };
 		expect(escalate([fined], 'art21-XVII', ON, 12, catalog)).toMatchObject({
@@ -418,7 +418,7 @@ describe('citations', () => {
 	test('a malformed id throws', () => expect(() => citeOf('art-21')).toThrow(RangeError));
 });
 
-describe('catalog fixes: the law, as a rider should hear it (issue 10, item 11)', () => {
+describe('catalog fixes: the law, as a rider should hear it', () => {
 	const wording = (code: string) => situation(code)?.wording['pt-BR'];
 	test('unauthorized (Art. 22, II) and no visible prefix (Art. 6º, V, h; Art. 21, VI) are two situations', () => {
 		expect(situation('moto-nao-autorizada')?.articles).toEqual(['art22-II', 'art24-III']);

@@ -146,7 +146,7 @@ describe('overcharge against the table in force (Art. 21, XVII; Art. 16; sample 
 		);
 	});
 
-	describe('with the distance the rider gives (issue 13 item 3; a per-km decree)', () => {
+	describe('with the distance the rider gives (a per-km decree)', () => {
 		// A per-km table in Rolim de Moura's calendar (the shape of Porto Velho's Decreto nº
 		// 12.253/2011, Art. 1º: R$ 3,00 + R$ 0,50/km or R$ 0,69/km).
 		const perKm: TariffDecree[] = [

@@ -1,5 +1,5 @@
 /**
- * Porto Velho (RO), the second real profile (issue 13 item 4), read from profiles/porto-velho/ by
+ * Porto Velho (RO), the second real profile, read from profiles/porto-velho/ by
  * the same loader the server uses. Fares and bandeiras: Decreto nº 12.253, de 13/07/2011, Art. 1º —
  * Bandeira 1 Monday to Friday 06:00–20:00, R$ 3,00 + R$ 0,50/km; Bandeira 2 on working days
  * 20:00–06:00 and all day on Saturdays, Sundays and holidays, R$ 3,00 + R$ 0,69/km. Municipal

@@ -130,7 +130,7 @@ export interface Profile {
 	holidays: HolidayProfile;
 	/**
 	 * State decrees that moved the 4 Jan holiday. They rule the state's own offices; whether they
-	 * also move bandeira II is this policy, stated explicitly (see README, "Law and data").
+	 * also move bandeira II is this policy, stated explicitly (see docs/features.md, "Law and data").
 	 */
 	stateTransfers: {
 		followForBandeira: boolean;

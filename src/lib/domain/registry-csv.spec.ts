@@ -492,7 +492,7 @@ describe('Art. 10 cap: a warning, not an error', () => {
 		const revoked = rows(70).map((r, i) => (i >= 60 ? r.replace(',ativa,', ',cassada,') : r));
 		expect(validate(file(HEADER, ...revoked)).warnings).toEqual([]);
 	});
-	// Issue 11: a suspension is temporary (Art. 19 IV): the place stays taken.
+	// A suspension is temporary (Art. 19 IV): the place stays taken.
 	test('suspended authorizations count against the Art. 10 cap', () => {
 		const suspended = rows(70).map((r, i) => (i >= 60 ? r.replace(',ativa,', ',suspensa,') : r));
 		expect(validate(file(HEADER, ...suspended)).warnings).toMatchObject([

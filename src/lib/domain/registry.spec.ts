@@ -376,7 +376,7 @@ describe('Art. 10 at publish: places taken of the cap, and whether this draft cr
 		expect(capStatus(many(100), null, DAY, null)).toBeNull());
 });
 
-describe('pendente: what the law requires for operating vs an overdue inspection (issue 10 item 11)', () => {
+describe('pendente: what the law requires for operating vs an overdue inspection', () => {
 	const cases: [change: Partial<RegistryEntry>, missing: CheckId[], why: string][] = [
 		[
 			{ ultimaVistoria: '2025-12-01' },

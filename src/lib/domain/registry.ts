@@ -473,5 +473,5 @@ export function capStatus(
 
 // Art. 4 IV, Art. 6 I and II: what a `pendente` verdict lacks for operating at all. In a module
 // of its own so that the verdict's view does not bring every check's code to a phone that only
-// shows a verdict the server made (issue 12).
+// shows a verdict the server made (riders pay for every kilobyte).
 export { missingForOperating, whyIrregular } from './registry-gaps';

@@ -3,7 +3,7 @@ import { parseAmount, parseLocalDateTime } from './rider-input';
 
 const TZ = 'America/Porto_Velho';
 
-describe('parseAmount: "Quanto você pagou?" read one way (issue 10, item 4; Art. 21, XVII)', () => {
+describe('parseAmount: "Quanto você pagou?" read one way (Art. 21, XVII)', () => {
 	const cases: [text: string, centavos: number | null, why: string][] = [
 		['12', 1200, 'whole reais'],
 		['12,50', 1250, 'Brazilian decimal comma'],

@@ -26,7 +26,7 @@ describe('numberWords', () => {
 		test(`${n} in ${locale} → ${words}`, () => expect(numberWords(n, locale)).toBe(words));
 });
 
-describe('moneyWords: always reais, said in the rider’s language (UX.md voice examples)', () => {
+describe('moneyWords: always reais, said in the rider’s language', () => {
 	const cases: [centavos: number, locale: string, words: string][] = [
 		[900, 'pt-BR', 'nove reais'],
 		[700, 'pt-BR', 'sete reais'],
@@ -57,7 +57,7 @@ describe('spellCode: plates letter by letter, digits one by one', () => {
 		test(`${code} in ${locale} → ${words}`, () => expect(spellCode(code, locale)).toBe(words));
 });
 
-describe('clockSkew: days, hours or minutes as fits (issue 10 item 9)', () => {
+describe('clockSkew: days, hours or minutes as fits', () => {
 	const min = 60_000;
 	const cases: [offsetMs: number, skew: ClockSkew | null, why: string][] = [
 		[0, null, 'a right clock'],

@@ -1,5 +1,5 @@
 /**
- * Words for the ear and for readers who read little (UX.md, "Voice, the same sentence the screen
+ * Words for the ear and for readers who read little (voice says the same sentence the screen
  * shows"): numbers and money said in words, plates spelled letter by letter and digit by digit,
  * and a wrong phone clock said in days, hours or minutes. Pure data in, words out; pt-BR, es, en.
  */
@@ -80,7 +80,7 @@ export function numberWords(n: number, locale: string): string {
 }
 
 /**
- * Money said in words: always reais, whatever the language (UX.md, "R$ 9,00 in every language").
+ * Money said in words: always reais, whatever the language (riders know it as R$ 9,00).
  * @example moneyWords(900, 'pt-BR') //=> 'nove reais'
  * @example moneyWords(1250, 'pt-BR') //=> 'doze reais e cinquenta centavos'
  * @example moneyWords(100, 'en') //=> 'one real'

@@ -74,13 +74,13 @@ describe('fare quotes (Art. 16: a bandeirada per bandeira; centavos)', () => {
 		expect(formatBRL(900).replace(/\s/g, ' ')).toBe('R$ 9,00');
 		expect(formatBRL(123456).replace(/\s/g, ' ')).toBe('R$ 1.234,56');
 	});
-	test('money is R$ 9,00 whatever the rider’s language (issue 10 item 10: not "9,00 BRL")', () => {
+	test('money is R$ 9,00 whatever the rider’s language (not "9,00 BRL")', () => {
 		for (const locale of ['pt-BR', 'es', 'en'])
 			expect(formatBRL(900).replace(/\s/g, ' '), locale).toBe('R$ 9,00');
 	});
 });
 
-describe('tariff texts in the rider’s language (issue 10 item 10)', () => {
+describe('tariff texts in the rider’s language', () => {
 	const others = {
 		es: 'Destino en un loteamento alejado',
 		en: 'Destination in an outlying loteamento'
@@ -97,7 +97,7 @@ describe('tariff texts in the rider’s language (issue 10 item 10)', () => {
 		expect(inLanguage('Nota do decreto', undefined, 'en')).toBe('Nota do decreto'));
 });
 
-describe('a distance as typed (issue 13 item 3: `.` or `,`, 0 < km ≤ 100)', () => {
+describe('a distance as typed (`.` or `,`, 0 < km ≤ 100)', () => {
 	const cases: [input: string, text: string | null, why: string][] = [
 		['2,5', '2.5', 'a comma is the Brazilian decimal mark'],
 		['2.5', '2.5', 'a dot too'],

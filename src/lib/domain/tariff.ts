@@ -190,7 +190,7 @@ export function quoteFare(
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 /**
- * Centavos as Brazilian money, written the Brazilian way in every language (UX.md: "R$ 9,00 in
+ * Centavos as Brazilian money, written the Brazilian way in every language ("R$ 9,00 in
  * every language") — the price on the street is in reais, never "9,00 BRL" or "R$9.00".
  * The second parameter is ignored: older callers pass the page's language, which must not change
  * how money is written.

@@ -43,7 +43,7 @@ describe('parseQueueFilter: the GET form of the queue', () => {
 		['veiculo=xyz', 'veiculo', 'neither a prefix nor a plate'],
 		['artigo=21', 'artigo', 'an article is named as on /lei (art21)'],
 		["artigo=art21'--", 'artigo', 'nothing else reaches the query'],
-		// Issue 11: a far date is a field error, not a RangeError (a 500) further on.
+		// A far date is a field error, not a RangeError (a 500) further on.
 		['ate=9999-12-31', 'ate', 'beyond 2100'],
 		['de=0001-01-01', 'de', 'before the law (2011)'],
 		['de=2010-12-31', 'de', 'the day before the range']
@@ -143,7 +143,7 @@ describe('autoDeadlines: defense (Art. 27) and reconsideration (Art. 28 §1º), 
 		expect(d.decisionDue).toBe(false);
 	});
 
-	// Issue 13: the procedure in force on the day each deadline starts (a test-only later law with
+	// The procedure in force on the day each deadline starts (a test-only later law with
 	// 10 days of defense and 3 business days of reconsideration from 2027-01-01).
 	const procedures: Procedure[] = [
 		{ ...rolimDeMoura.procedures[0]!, validTo: '2026-12-31' },

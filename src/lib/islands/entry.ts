@@ -1,5 +1,5 @@
 /**
- * The islands' script (issue 12, item 2): on a rider page rendered without the framework's client
+ * The islands' script: on a rider page rendered without the framework's client
  * runtime, it does what the rider layout did (offline banner, the worker, pages kept offline) and
  * hydrates the page's live part (./Island.svelte) in place: one bundle built apart by Vite
  * (`?worker&url`), split so that a page loads only its own island and Svelte's runtime once.

@@ -1,6 +1,6 @@
 /**
- * What the rider layout does on every page, without the framework's client runtime (issue 12,
- * item 2: rider pages render on the server, `csr = false`, and a small script makes them live).
+ * What the rider layout does on every page, without the framework's client runtime (rider
+ * pages render on the server, `csr = false`, and a small script makes them live).
  * Shared by the islands' entry (./entry.ts) and the home page's script (routes/(rider)/home-live.ts).
  */
 import { m } from '$lib/paraglide/messages';
@@ -58,7 +58,7 @@ export function worker(): void {
 /**
  * Libras on request (the `[data-libras]` boxes, hidden without JavaScript): shown, and their button
  * wired to ./libras.ts, which loads VLibras. That module is fetched on first use, never at install
- * (Libras needs a connection anyway: scripts/precache.js lists it in FIRST_USE); offline, the button
+ * (Libras needs a connection anyway: scripts/build/precache.js lists it in FIRST_USE); offline, the button
  * says so from here. A phone that chose Libras before loads it by itself.
  */
 export function libras(): void {

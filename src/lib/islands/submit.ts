@@ -1,5 +1,5 @@
 /**
- * A form action posted from an island (issue 12, item 2), as SvelteKit's `use:enhance` posts it,
+ * A form action posted from an island (rider pages load no framework client), as SvelteKit's `use:enhance` posts it,
  * without the framework's client runtime: the same request (the action's JSON protocol, so the
  * action itself is unchanged and the form still posts whole without JavaScript) and the same
  * result. The caller decides what each result means for its page.

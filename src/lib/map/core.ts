@@ -51,7 +51,7 @@ export interface BaseMapOptions {
 
 /** A map in `node` with the base tiles and the municipal boundary (dashed blue line). */
 export function createBaseMap(node: HTMLElement, options: BaseMapOptions): Map {
-	// Leaflet is not precached: the worker keeps it from this first use on (issue 12).
+	// Leaflet is not precached: the worker keeps it from this first use on (riders pay for every kilobyte).
 	keepFirstUseFiles();
 	// What the page drew before the map: a first view as HTML (`data-static-map`: its tiles and
 	// pins, at the view given here) stays under the map until Leaflet's own tiles are drawn; any

@@ -5,8 +5,8 @@
  * here. Leaflet's ES build is one module whose top level registers every handler, control and
  * layer, so a bundler cannot drop any of them; its source modules register themselves one by one.
  * Left out: the layers control, the scale, image/video/SVG overlays, rectangles, box zoom,
- * tap-hold, tooltips, the Canvas renderer and the other projections — about 7 KiB gzip off the first visit of /pontos
- * (issue 12, item 2). A map that needs one of them imports its module here.
+ * tap-hold, tooltips, the Canvas renderer and the other projections — about 7 KiB gzip off the first visit of /pontos.
+ * A map that needs one of them imports its module here.
  */
 import { Icon } from 'leaflet/src/layer/marker/Icon.js';
 import { IconDefault } from 'leaflet/src/layer/marker/Icon.Default.js';

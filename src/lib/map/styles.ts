@@ -1,5 +1,5 @@
 /**
- * Leaflet's styles for a map drawn by a rider page's island (issue 12, item 2). The islands'
+ * Leaflet's styles for a map drawn by a rider page's island. The islands'
  * script is built apart from the framework's client and links no CSS of its own: a CSS file
  * imported by a module there is emitted but never loaded. So the map adds them itself, still on
  * first use only: Leaflet's stylesheet as one file (the worker keeps it then, with Leaflet's

@@ -1,6 +1,6 @@
 /**
  * Files the service worker caches the first time a rider uses them, never at install: the QR
- * decoder and Leaflet (issue 12). scripts/precache.js lists them in the worker's manifest with
+ * decoder and Leaflet (riders pay for every kilobyte). scripts/build/precache.js lists them in the worker's manifest with
  * this revision; src/service-worker.ts precaches the other entries and keeps these in FIRST_USE_CACHE.
  * Plain JavaScript: the build scripts import it too.
  */

@@ -3,7 +3,7 @@ import { mergeMine, mineOf, plainMine, receiptOf, type MineEntry } from './mine'
 
 const TOKEN = 'abcdefghijklmnopqrstuvwx';
 
-describe('Minhas reclamações: what the phone keeps of a sent complaint (issue 10, item 6)', () => {
+describe('Minhas reclamações: what the phone keeps of a sent complaint', () => {
 	test('a receipt URL gives its protocol and token', () => {
 		expect(receiptOf(`/reclamacoes/RM-2026-000123?token=${TOKEN}`)).toEqual({
 			protocol: 'RM-2026-000123',

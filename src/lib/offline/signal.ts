@@ -35,7 +35,7 @@ let started = false;
 const listeners = new Set<() => void>();
 /**
  * What only a page that lost the signal, or that the worker answered, needs (asking again later;
- * the worker's word): loaded then, not on every first visit (first-visit budgets, issue 12).
+ * the worker's word): loaded then, not on every first visit (first-visit budgets).
  */
 let later: Promise<typeof import('./signal-later')> | undefined;
 function more(then: (m: typeof import('./signal-later')) => void): void {

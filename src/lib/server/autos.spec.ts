@@ -226,7 +226,7 @@ describe('issueAuto refuses what the law does not allow', () => {
 	});
 });
 
-describe('issue 11: the staff workflow follows the law', () => {
+describe('the staff workflow follows the law', () => {
 	test('reincidence compares the NEW CONDUCT’s date with the day the earlier penalty became final', async () => {
 		const staff = await member(db);
 		// First conduct 02/03, its penalty final on 01/04.
@@ -293,7 +293,7 @@ describe('issue 11: the staff workflow follows the law', () => {
 	});
 });
 
-describe('issue 11: the auto’s steps follow Art. 27–28', () => {
+describe('the auto’s steps follow Art. 27–28', () => {
 	async function notified(on: string) {
 		const staff = await member(db);
 		const protocol = await founded(staff, 'fumando', '2026-11-02');

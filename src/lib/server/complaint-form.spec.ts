@@ -56,7 +56,7 @@ describe('what the rider types → the complaint request', () => {
 			occurredAt: '2026-12-03T01:10:00.000Z',
 			situations: ['fumando', 'cobrou-mais'],
 			paidCentavos: 1200,
-			// The schema reads it (issue 13 item 3: `.` or `,`, 0 < km ≤ 100).
+			// The schema reads it (`.` or `,`, 0 < km ≤ 100).
 			distanceKm: '2,5',
 			location: { lat: -11.7, lng: -61.7 },
 			description: null,

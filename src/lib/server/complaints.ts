@@ -195,7 +195,7 @@ export async function createComplaint(db: Db, input: CreateInput): Promise<Creat
 		// The municipality's calendar: 31 Dec 22:00 in Rolim de Moura is still that year.
 		const today = wallClock(now, profile.timeZone).date;
 		// The conduct is judged by the catalog in force when it happened, not when it is reported
-		// (issue 13): a situation that catalog does not describe (a later law added it) cites nothing.
+		// (a law changes its catalog): a situation that catalog does not describe (a later law added it) cites nothing.
 		const catalog = catalogAt(body.occurredAt);
 		const offenses = offensesOf(
 			body.situations.filter((code) => catalog.situations.some((s) => s.code === code)),

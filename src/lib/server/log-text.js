@@ -3,7 +3,7 @@
  * start-up and job messages as short text, and of the requests only those that went wrong (4xx,
  * 5xx) — one line per request would bury the start-up summary within minutes. JSON stays what the
  * server writes anywhere else (journald, a file, a pipe): log.ts decides by `process.stdout.isTTY`,
- * scripts/start.js by its own terminal. Plain JavaScript, so that scripts/start.js can import it
+ * scripts/cli/start.js by its own terminal. Plain JavaScript, so that scripts/cli/start.js can import it
  * without a build.
  */
 

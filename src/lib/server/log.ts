@@ -5,7 +5,7 @@
  * the proxy sent (or a new one). The route id is the route's pattern (`/reclamacoes/[protocol]`),
  * never the path a rider typed.
  *
- * Errors (issue 11, item 8): a 4xx is that same single line with an error code and no stack; a 5xx
+ * Errors (a log must help without leaking): a 4xx is that same single line with an error code and no stack; a 5xx
  * adds a line with the stack, which is how a developer finds the bug.
  *
  * At a terminal (`node build` on a developer's machine) the lines are short text instead, and a

@@ -5,16 +5,17 @@ import { databaseUnavailable } from '$lib/server/db/unavailable';
 import type { LayoutServerLoad } from './$types';
 
 /**
- * No rider page renders in the browser (issue 12, item 2: each says `csr = false` and brings an
- * island). Said here too for the rider error pages (/verificar/<bad code> → 400): SvelteKit takes
- * an error page's options from its layouts, so without this they booted the framework's client.
+ * No rider page renders in the browser: the framework's client runtime would take most of a first
+ * visit's download budget, so every page's live part is an island. Said once, here: every rider
+ * page takes it from this layout, and so do the rider error pages (/verificar/<bad code> → 400),
+ * since SvelteKit takes an error page's options from its layouts only.
  */
 export const csr = false;
 
 /**
  * Whether the fares shown today are sample values (no real decree in force yet, Art. 17), and the
  * profile's few names rider pages print (footer, /pontos): sent as data, so the browser does not
- * load the profile module for them (issue 12: /pontos's first-visit budget).
+ * load the profile module for them (/pontos's first-visit budget).
  */
 export const load: LayoutServerLoad = async () => {
 	return {

@@ -1,14 +1,11 @@
 import { rulesBundle } from '$lib/server/rules';
 import type { PageServerLoad } from './$types';
 
-/**
- * No client-side routing here (issue 12, item 2): the answer is complete in the HTML, and the
- * framework's client runtime alone (~36 KiB gzip) would not fit the page's 40 KiB budget. The live
- * parts — the ticking clock, the switch at 20:00 and 05:00, the zone and clock notes, "Ouvir", the
- * worker's registration — come from one small script, ./home-live.ts. A link from here is a full
- * page load (the worker answers it offline); the other rider pages keep client-side routing.
- */
-export const csr = false;
+// No client-side routing (`csr = false`, set once by the rider layout): the answer is complete in
+// the HTML, and the framework's client runtime alone (~36 KiB gzip) would not fit the page's 40 KiB
+// budget. The live parts — the ticking clock, the switch at 20:00 and 05:00, the zone and clock
+// notes, "Ouvir", the worker's registration — come from one small script, ./home-live.ts. A link
+// from here is a full page load (the worker answers it offline), as from every rider page.
 
 /** The answer is in the first response: rendered with the server's clock, correct without JavaScript. */
 export const load: PageServerLoad = async ({ setHeaders }) => {

@@ -1,5 +1,5 @@
 /**
- * The live part of `/`, without the framework's client runtime (issue 12, item 2: the page's first
+ * The live part of `/`, without the framework's client runtime (the page's first
  * visit fits 40 KiB of JS; Svelte + SvelteKit's client alone weigh ~36). The server renders the
  * whole answer; this script, bundled on its own by Vite (`?worker&url`, one file, no imports),
  * keeps it live with the same pure functions the server used:

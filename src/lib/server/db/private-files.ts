@@ -3,7 +3,7 @@
  * password hashes. SQLite creates its files 0644 (readable by every local user); here the
  * database file is created 0600 before SQLite opens it (SQLite gives its -wal, -shm and -journal
  * files the database file's mode), its folder 0700 when created, and files an older version left
- * readable are narrowed at start. Backups and their folder likewise (scripts/backup.ts).
+ * readable are narrowed at start. Backups and their folder likewise (scripts/cli/backup.ts).
  */
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';

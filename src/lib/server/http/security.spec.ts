@@ -1,5 +1,5 @@
 /**
- * Issue 11: the hook cannot be skipped by encoding the path, action names are own properties only,
+ * The hook cannot be skipped by encoding the path, action names are own properties only,
  * `volta` is a valid same-site path or /admin, and every answer carries the security headers.
  */
 import type { RequestEvent } from '@sveltejs/kit';

@@ -5,11 +5,9 @@ import { m } from '$lib/paraglide/messages';
 import { profile } from '$lib/profile';
 import type { PageServerLoad } from './$types';
 
-/**
- * No client-side routing (issue 12, item 2): the law's text is complete on the server and never
- * shipped as JavaScript; the note and the laws by date are a small island, ./ByDate.island.svelte.
- */
-export const csr = false;
+// No client-side routing (`csr = false`, set once by the rider layout): the law's text is complete
+// on the server and never shipped as JavaScript; the note and the laws by date are a small island,
+// ./ByDate.island.svelte.
 
 /**
  * The law in force on a date: today on the municipality's calendar, or `?data=2011-11-01` for an

@@ -9,11 +9,9 @@ import { m } from '$lib/paraglide/messages';
 import type { Verdict } from '$lib/domain/registry';
 import type { PageServerLoad } from './$types';
 
-/**
- * No client-side routing (issue 12, item 2): the list is complete on the server, and its live part
- * ("Mais perto de mim", the map loaded on first use) is an island, ./Pontos.island.svelte.
- */
-export const csr = false;
+// No client-side routing (`csr = false`, set once by the rider layout): the list is complete on the
+// server, and its live part ("Mais perto de mim", the map loaded on first use) is an island,
+// ./Pontos.island.svelte.
 
 /**
  * The map's box on the smallest phone (320 px wide less the page's margins; its CSS min-height):

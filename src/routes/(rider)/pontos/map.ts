@@ -16,7 +16,7 @@ export function standsMap(
 		let map: StandsMap | null = null;
 		let cancelled = false;
 		// Leaflet's styles download beside its script, not after it (both are first-use files:
-		// scripts/precache.js, FIRST_USE).
+		// scripts/build/precache.js, FIRST_USE).
 		const styled = import('$lib/map/styles').then(({ linkLeafletStyles }) => linkLeafletStyles());
 		import('./leaflet-map').then(async ({ createStandsMap }) => {
 			// Leaflet's panes and controls are placed by its styles: draw once they apply.

@@ -1,11 +1,8 @@
 import { offenseCatalogs } from '$lib/profile/offenses';
 import type { PageServerLoad } from './$types';
 
-/**
- * No client-side routing (issue 12, item 2): the list is the phone's (IndexedDB), shown by an
- * island, ./Mine.island.svelte.
- */
-export const csr = false;
+// No client-side routing (`csr = false`, set once by the rider layout): the list is the phone's
+// (IndexedDB), shown by an island, ./Mine.island.svelte.
 
 /**
  * "Minhas reclamações" lives on the phone (IndexedDB); the server only gives the words of every

@@ -41,7 +41,7 @@ function worded(errors: Record<string, string>): Record<string, string> {
 const brief = (s: Situation) => ({ code: s.code, wording: s.wording, danger: !!s.danger });
 
 /**
- * No client-side routing (issue 12, item 2): the form posts whole without JavaScript, and its live
+ * No client-side routing (the framework's client would take most of a first visit's download budget): the form posts whole without JavaScript, and its live
  * part (the folds, the overcharge check, the outbox) is an island, ./Reclamar.island.svelte.
  */
 export const csr = false;

@@ -13,7 +13,7 @@ import type { PageServerLoad } from './$types';
  * without JS). `km` is optional; where the decree sets a rate per km the total adds it.
  */
 /**
- * No client-side routing (issue 12, item 2): the page is complete on the server, and its live part
+ * No client-side routing (the framework's client would take most of a first visit's download budget): the page is complete on the server, and its live part
  * (the answer following the fields and the clock, offline too) is an island, ./Tarifa.island.svelte.
  */
 export const csr = false;

@@ -11,11 +11,9 @@ import { publishedRegistry } from '$lib/server/verify';
 import type { PageServerLoad } from './$types';
 
 /** `/verificar?q=<prefixo ou placa>` is a GET form: a valid code goes to its verification page. */
-/**
- * No client-side routing (issue 12, item 2): the page is complete on the server, and its live part
- * (offline verification, the QR scanner) is an island, ./Verify.island.svelte.
- */
-export const csr = false;
+// No client-side routing (`csr = false`, set once by the rider layout): the page is complete on the
+// server, and its live part (offline verification, the QR scanner) is an island,
+// ./Verify.island.svelte.
 
 export const load: PageServerLoad = async ({ url }) => {
 	const q = url.searchParams.get('q');

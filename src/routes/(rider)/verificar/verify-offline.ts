@@ -2,7 +2,7 @@
  * A verification made on the phone, from the registry kept on it (offline, or a scan offline):
  * the same verdict the server gives (Art. 4, 6, 8, 11; src/lib/domain/registry.ts). Loaded by
  * ./Verify.island.svelte only when the rider asks without a signal, so a first visit does not
- * download every check's code (issue 12).
+ * download every check's code (riders pay for every kilobyte).
  */
 import { buildIndex, notFound, verifyAt, type RegistryRules } from '$lib/domain/registry';
 import { cachedRegistry, isStale } from '$lib/offline/registry';

@@ -1,6 +1,6 @@
 /**
  * The ride's distance a rider may give with "cobrou a mais" where the fare decree sets a rate per km
- * (issue 13 item 3; Porto Velho's Decreto nº 12.253/2011): kept as the exact decimal text the
+ * (Porto Velho's Decreto nº 12.253/2011): kept as the exact decimal text the
  * domain parsed (`2.345`), so the tracking page compares the same total the form showed.
  */
 import type { Kysely } from 'kysely';

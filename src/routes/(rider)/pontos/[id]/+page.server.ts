@@ -7,11 +7,9 @@ import { getStand, standsAreSample } from '$lib/server/stands';
 import { verdictsWithSample } from '$lib/server/verify';
 import type { PageServerLoad } from './$types';
 
-/**
- * No client-side routing (issue 12, item 2): the stand's page is complete on the server; its small
- * island (./Stand.island.svelte) brings the rider pages' script (offline, the worker).
- */
-export const csr = false;
+// No client-side routing (`csr = false`, set once by the rider layout): the stand's page is
+// complete on the server; its small island (./Stand.island.svelte) brings the rider pages' script
+// (offline, the worker).
 
 export const load: PageServerLoad = async ({ params }) => {
 	if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(params.id) || params.id.length > 80) {

@@ -14,11 +14,9 @@ import { getComplaintForRider, PROTOCOL, TOKEN } from '$lib/server/complaints';
 import { db } from '$lib/server/db';
 import type { PageServerLoad } from './$types';
 
-/**
- * No client-side routing (issue 12, item 2): the receipt is complete on the server; its live part
- * ("Ouvir", keeping it in "Minhas reclamações") is an island, ./Receipt.island.svelte.
- */
-export const csr = false;
+// No client-side routing (`csr = false`, set once by the rider layout): the receipt is complete on
+// the server; its live part ("Ouvir", keeping it in "Minhas reclamações") is an island,
+// ./Receipt.island.svelte.
 
 /** The rider's receipt: what was reported, the articles, the status and the deadlines. */
 export const load: PageServerLoad = async ({ params, url, setHeaders }) => {
@@ -33,7 +31,7 @@ export const load: PageServerLoad = async ({ params, url, setHeaders }) => {
 	setHeaders({ 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex' });
 	const occurredAt = new Date(complaint.occurredAt);
 	const rules = await effectiveRules();
-	// The distance the rider gave, for a per-km table (issue 13 item 3).
+	// The distance the rider gave, for a per-km table.
 	const distance = complaint.distanceKm ? parseKm(complaint.distanceKm) : null;
 	const check =
 		complaint.paidCentavos !== null

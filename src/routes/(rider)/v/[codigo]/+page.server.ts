@@ -3,11 +3,9 @@ import { m } from '$lib/paraglide/messages';
 import { vehiclePage } from '$lib/server/verify';
 import type { PageServerLoad } from './$types';
 
-/**
- * No client-side routing (issue 12, item 2): the verdict is complete on the server; its live part
- * ("Ouvir", "Compartilhar corrida") is the island ../../verificar/[codigo]/Vehicle.island.svelte.
- */
-export const csr = false;
+// No client-side routing (`csr = false`, set once by the rider layout): the verdict is complete on
+// the server; its live part ("Ouvir", "Compartilhar corrida") is the island
+// ../../verificar/[codigo]/Vehicle.island.svelte.
 
 /** The URL printed in the vehicle's QR code (/v/<prefixo>): any phone camera opens it, and it
  * shows the same verification as /verificar/<prefixo>, without a redirect on a weak signal. */

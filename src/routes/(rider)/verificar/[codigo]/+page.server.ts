@@ -3,11 +3,9 @@ import { m } from '$lib/paraglide/messages';
 import { vehiclePage } from '$lib/server/verify';
 import type { PageServerLoad } from './$types';
 
-/**
- * No client-side routing (issue 12, item 2): the verdict is complete on the server; its live part
- * ("Ouvir", "Compartilhar corrida") is the island ./Vehicle.island.svelte.
- */
-export const csr = false;
+// No client-side routing (`csr = false`, set once by the rider layout): the verdict is complete on
+// the server; its live part ("Ouvir", "Compartilhar corrida") is the island
+// ./Vehicle.island.svelte.
 
 /** The verification of one vehicle now. */
 export const load: PageServerLoad = async ({ params, setHeaders }) => {

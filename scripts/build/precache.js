@@ -1,0 +1,283 @@
+/**
+ * What the service worker precaches, worked out from the build's own manifest (Vite's
+ * `.vite/manifest.json` of the client build) — never a hand list of chunks, which would rot.
+ *
+ * The rider pays for every kilobyte: the worker's install download is only what a rider needs offline.
+ * - **precache**: every rider route node (not under `src/routes/admin/`) and what it reaches —
+ *   static imports, CSS, assets and dynamic imports (the photo shrinker, the overcharge check: a
+ *   rider offline may need any of them). A page with `export const csr = false` loads no JS of its
+ *   own: only its CSS and assets are kept — among them its script, built apart by Vite
+ *   (`?worker&url`: the islands' entry, the home page's script), whose whole graph is kept, lazy
+ *   chunks included. SvelteKit's client entries (`start`, `app`) only while some rider page still
+ *   renders on the client.
+ * - **first use**: what is reachable only through FIRST_USE — the QR decoder (barcode-detector's
+ *   ponyfill and zxing's 1.1 MB wasm) and Leaflet (its JS, CSS and images). Fetched the first time
+ *   the scanner opens or /pontos draws its map; the worker keeps them from then on.
+ * - **staff only**: what only `src/routes/admin/` reaches (its nodes, components, the stand
+ *   picker): neither precached nor runtime-cached. Staff pages work online only.
+ *
+ * Plain JavaScript so that vite.config.ts, the bench and the specs all import it.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { FIRST_USE_REVISION } from '../../src/lib/offline/first-use.js';
+
+/**
+ * Modules (as Vite's manifest names their sources) loaded only when the rider uses them; what is
+ * reachable only through them is fetched on first use, not at install.
+ */
+export const FIRST_USE = [
+	// The QR decoder's JS wrapper (imported by src/lib/components/qr-detector.ts)…
+	'node_modules/barcode-detector/dist/es/ponyfill.js',
+	// …and its WebAssembly (~1.1 MB, ~400 KB brotli).
+	'node_modules/zxing-wasm/dist/reader/zxing_reader.wasm',
+	// Leaflet for the /pontos map: leaflet-map.ts → $lib/map/core.ts → leaflet, with the marker
+	// icons, and $lib/map/styles.ts (its stylesheet as a <link>, our own map styles inline), which
+	// /pontos's map.ts loads beside it.
+	'src/routes/(rider)/pontos/leaflet-map.ts',
+	'src/lib/map/styles.ts',
+	// Libras on request: what loads VLibras, which needs a connection anyway.
+	'src/lib/islands/libras.ts'
+];
+
+/** Files outside `_app/` that a rider's pages use: the icons `app.html` links, the web manifest. */
+export const ROOT_FILES = [
+	'favicon.svg',
+	'icons/apple-touch-icon.png',
+	'icons/icon-192.png',
+	'manifest.webmanifest'
+];
+
+/** A route node belongs to the staff area when its generated module imports from here. */
+const STAFF_ROUTES = /(?:^|\/)src\/routes\/admin\//;
+/** `export const csr = false` in a page or layout module (as SvelteKit's own static analysis). */
+const CSR_OFF = /export\s+const\s+csr\s*(?::\s*boolean\s*)?=\s*false\b/;
+
+/**
+ * @typedef {{
+ *   file: string;
+ *   src?: string;
+ *   isEntry?: boolean;
+ *   isDynamicEntry?: boolean;
+ *   imports?: string[];
+ *   dynamicImports?: string[];
+ *   css?: string[];
+ *   assets?: string[];
+ *   isWorker?: boolean;
+ *   isWorkerEntry?: boolean;
+ * }} ManifestChunk
+ * @typedef {Record<string, ManifestChunk>} ViteManifest
+ * @typedef {{
+ *   precache: Set<string>;
+ *   firstUse: Set<string>;
+ *   staffOnly: Set<string>;
+ *   riderNodes: string[];
+ *   staffNodes: string[];
+ *   csrOffNodes: string[];
+ * }} PrecachePlan
+ * @typedef {{ route: string | null; csr: boolean }} NodeInfo
+ *   route: the route file the node renders (`src/routes/(rider)/lei/+page.svelte`), null for
+ *   SvelteKit's own error page; csr: false when the page turns client-side rendering off
+ */
+
+/**
+ * Whether a manifest source is `source`. A dependency may sit behind a symlink (a linked
+ * node_modules): its path then climbs out of the project (`../../x/node_modules/leaflet/…`).
+ * @param {string} src
+ * @param {string} source
+ */
+const sameSource = (src, source) =>
+	src === source || (source.startsWith('node_modules/') && src.endsWith(`/${source}`));
+
+const NODE_KEY = /(?:^|\/)generated\/client-optimized\/nodes\/\d+\.js$/;
+const KIT_ENTRIES = [
+	/(?:^|\/)generated\/client-optimized\/app\.js$/,
+	/@sveltejs\/kit\/src\/runtime\/client\/entry\.js$/
+];
+
+/**
+ * Splits the client build's files into precache / first use / staff only.
+ * @param {ViteManifest} manifest Vite's client manifest
+ * @param {(nodeKey: string) => NodeInfo} nodeInfo what a route node renders
+ * @returns {PrecachePlan}
+ * @example planPrecache(manifest, info).precache.has('_app/immutable/entry/start.B1.js') //=> true
+ */
+export function planPrecache(manifest, nodeInfo) {
+	const keys = Object.keys(manifest);
+	/** @type {Map<string, string>} output file → manifest key, to stop at first-use assets */
+	const keyOfFile = new Map(keys.map((k) => [manifest[k]?.file ?? '', k]));
+	/**
+	 * Vite names a worker bundle's assets itself (`workers/assets/zxing_reader-<hash>.wasm`), with no
+	 * manifest key: a copy of a first-use file is known by its content hash and extension.
+	 * @param {string} file
+	 */
+	const contentOf = (file) => /[.-]([\w-]{8})\.(\w+)$/.exec(file)?.slice(1).join('.') ?? file;
+	const nodes = keys.filter((k) => NODE_KEY.test(k));
+	const info = new Map(nodes.map((k) => [k, nodeInfo(k)]));
+	const staffNodes = nodes.filter((k) => STAFF_ROUTES.test(info.get(k)?.route ?? ''));
+	const riderNodes = nodes.filter((k) => !staffNodes.includes(k));
+	const csrOffNodes = riderNodes.filter((k) => info.get(k)?.csr === false);
+	const firstUseKeys = new Set(
+		keys.filter((k) => FIRST_USE.some((source) => sameSource(manifest[k]?.src ?? k, source)))
+	);
+	const missing = FIRST_USE.filter(
+		(source) => ![...firstUseKeys].some((k) => sameSource(manifest[k]?.src ?? k, source))
+	);
+	if (missing.length)
+		throw new Error(`precache: not in the build manifest (first use): ${missing.join(', ')}`);
+	const firstUseContent = new Set(
+		[...firstUseKeys]
+			.map((k) => contentOf(manifest[k]?.file ?? ''))
+			.filter((c) => !c.endsWith('.js'))
+	);
+	/** @param {string} file */
+	const isFirstUseCopy = (file) => !file.endsWith('.js') && firstUseContent.has(contentOf(file));
+	if (riderNodes.length === 0 || staffNodes.length === 0)
+		throw new Error('precache: no rider or no staff route nodes in the build manifest');
+	const kitEntries = keys.filter((k) => KIT_ENTRIES.some((re) => re.test(k)));
+	if (kitEntries.length !== KIT_ENTRIES.length)
+		throw new Error('precache: SvelteKit’s client entries are not in the build manifest');
+
+	/**
+	 * Files reached from `roots`. SvelteKit's app entry imports every node dynamically: those edges
+	 * are not followed (each node is a root or not on its own account), nor edges into `stop`.
+	 * @param {string[]} roots
+	 * @param {Set<string>} stop
+	 * @param {boolean} js false: only the CSS and assets (a page without client-side rendering)
+	 */
+	const reach = (roots, stop, js = true) => {
+		/** @type {Set<string>} */
+		const files = new Set();
+		/** @type {Set<string>} */
+		const seen = new Set();
+		/** @param {string} key */
+		const visit = (key) => {
+			if (seen.has(key) || stop.has(key)) return;
+			seen.add(key);
+			const chunk = manifest[key];
+			if (!chunk) return;
+			if (js || chunk.isWorker || !chunk.file.endsWith('.js')) files.add(chunk.file);
+			for (const file of [...(chunk.css ?? []), ...(chunk.assets ?? [])]) {
+				const key = keyOfFile.get(file);
+				// A script built apart (`?worker&url`) is an asset of the page: its graph is kept whole.
+				if (key && manifest[key]?.isWorkerEntry) visit(key);
+				else if (stop.has(key ?? '') || isFirstUseCopy(file)) stopped.add(file);
+				else files.add(file);
+			}
+			for (const k of chunk.imports ?? []) visit(k);
+			for (const k of chunk.dynamicImports ?? []) if (!NODE_KEY.test(k)) visit(k);
+		};
+		roots.forEach(visit);
+		return files;
+	};
+	/** First-use files met (and not kept) on the way: a worker bundle's own copy of the decoder's wasm. */
+	/** @type {Set<string>} */
+	const stopped = new Set();
+
+	const csrNodes = riderNodes.filter((k) => !csrOffNodes.includes(k));
+	// SvelteKit's runtime (its entries, the root layout and error nodes) serves only rider pages that
+	// render on the client: once none does, no rider needs it offline.
+	const clientPages = csrNodes.filter((k) => /\/\+page\.svelte$/.test(info.get(k)?.route ?? ''));
+	const precache = new Set([
+		...(clientPages.length ? reach([...kitEntries, ...csrNodes], firstUseKeys) : []),
+		...reach(csrOffNodes, firstUseKeys, false)
+	]);
+	const firstUse = new Set(
+		[...reach([...firstUseKeys], new Set()), ...stopped].filter((f) => !precache.has(f))
+	);
+	const staffOnly = new Set(
+		[...reach(staffNodes, new Set())].filter((f) => !precache.has(f) && !firstUse.has(f))
+	);
+	return { precache, firstUse, staffOnly, riderNodes, staffNodes, csrOffNodes };
+}
+
+/**
+ * Whether the page `route` (a `+page.svelte` under src/routes) turns client-side rendering off,
+ * in its own `+page(.server).ts|js` or in a layout above it.
+ * @param {string} root the project folder
+ * @param {string} route e.g. `src/routes/(rider)/lei/+page.svelte`
+ */
+export function csrOff(root, route) {
+	if (!/\/\+page\.svelte$/.test(route)) return false;
+	const read = (/** @type {string} */ file) =>
+		existsSync(join(root, file)) ? readFileSync(join(root, file), 'utf8') : '';
+	const dir = dirname(route);
+	const page = ['+page.ts', '+page.js', '+page.server.ts', '+page.server.js'].map((f) =>
+		read(`${dir}/${f}`)
+	);
+	if (page.some((text) => CSR_OFF.test(text))) return true;
+	for (let d = dir; d.startsWith('src/routes'); d = dirname(d)) {
+		const layouts = ['+layout.ts', '+layout.js', '+layout.server.ts', '+layout.server.js'];
+		if (layouts.some((f) => CSR_OFF.test(read(`${d}/${f}`)))) return true;
+	}
+	return false;
+}
+
+/**
+ * The plan for a finished client build in `kitOutDir` (`.svelte-kit`, or KIT_OUT_DIR).
+ * @param {string} kitOutDir
+ * @param {string} [root] the project folder (the current one by default)
+ */
+export function planFromKitOutput(kitOutDir, root = process.cwd()) {
+	const manifestPath = join(kitOutDir, 'output/client/.vite/manifest.json');
+	if (!existsSync(manifestPath))
+		throw new Error(`precache: ${manifestPath} not found (did the client build fail before?)`);
+	/** @type {ViteManifest} */
+	const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+	return planPrecache(manifest, (key) => {
+		const source = readFileSync(join(root, key), 'utf8');
+		const route = /['"](?:\.\.\/)*(src\/routes\/[^'"]+)['"]/.exec(source)?.[1] ?? null;
+		return { route, csr: route === null || !csrOff(root, route) };
+	});
+}
+
+/**
+ * @typedef {{ url: string; revision: string | null; size: number }} ManifestEntry
+ */
+
+/**
+ * The `manifestTransforms` of @vite-pwa/sveltekit's injectManifest: the plan's precache (files
+ * under `_app/immutable` are hashed: no revision) and ROOT_FILES with the revision workbox gave
+ * them, then the first-use files marked with FIRST_USE_REVISION (the worker caches those at run
+ * time and never precaches them). Replaces the plugin's default transform, so it also drops the
+ * `client/` prefix of the globbed entries.
+ * @param {string} kitOutDir
+ * @returns {(entries: ManifestEntry[]) => Promise<{ manifest: ManifestEntry[]; warnings: string[] }>}
+ */
+export function precacheTransform(kitOutDir) {
+	return async (entries) => {
+		const plan = planFromKitOutput(kitOutDir);
+		const client = join(kitOutDir, 'output/client');
+		const globbed = new Map(entries.map((e) => [e.url.replace(/^client\//, ''), e]));
+		const missing = ROOT_FILES.filter((f) => !globbed.has(f));
+		if (missing.length) throw new Error(`precache: not in the build: ${missing.join(', ')}`);
+		const size = (/** @type {string} */ file) => statSync(join(client, file)).size;
+		/** @type {ManifestEntry[]} */
+		const manifest = [
+			...ROOT_FILES.map((url) => ({
+				url,
+				revision: globbed.get(url)?.revision ?? null,
+				size: size(url)
+			})),
+			...[...plan.precache].sort().map((url) => ({ url, revision: null, size: size(url) })),
+			...[...plan.firstUse].sort().map((url) => ({ url, revision: FIRST_USE_REVISION, size: 0 }))
+		];
+		return { manifest, warnings: [] };
+	};
+}
+
+/**
+ * The manifest injected into a built service worker (`build/client/service-worker.js`): every
+ * `{"revision": …, "url": …}` object, first-use ones included.
+ * @param {string} workerSource
+ * @returns {{ url: string; revision: string | null }[]}
+ */
+export function readWorkerManifest(workerSource) {
+	return [...workerSource.matchAll(/\{"(?:revision|url)":[^{}]*\}/g)]
+		.map((m) => /** @type {{ url?: unknown; revision?: unknown }} */ (JSON.parse(m[0])))
+		.filter((e) => typeof e.url === 'string' && 'revision' in e)
+		.map((e) => ({
+			url: String(e.url),
+			revision: typeof e.revision === 'string' ? e.revision : null
+		}));
+}

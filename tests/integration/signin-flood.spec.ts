@@ -1,0 +1,140 @@
+/**
+ * Staff sign-in under a flood, against the BUILT server (tests/integration/server-harness.ts) behind a
+ * proxy header: 16 attacker addresses (each an IPv6 /64, a new address in it for every request)
+ * keep sending wrong passwords, several at once each, while a fiscal signs in from a 17th
+ * address — once without a device cookie, once with the one an earlier sign-in gave that
+ * browser. Both get in (303 and a session); the times are printed, not asserted (the benchmark,
+ * scripts/bench/bench-auth.ts, measures them).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createStaff } from '../../src/lib/server/auth/staff';
+import { createDb, migrate } from '../../src/lib/server/db';
+import { ensureBuilt, startServer, stopServer, type Server } from './server-harness';
+
+const EMAIL = 'fiscal@garupa.test';
+const PASSWORD = 'uma frase longa de fiscal 1';
+
+let dir: string;
+let server: Server;
+beforeAll(async () => {
+	ensureBuilt();
+	dir = mkdtempSync(join(tmpdir(), 'garupa-flood-'));
+	const path = join(dir, 'flood.db');
+	const db = createDb({ kind: 'sqlite', path });
+	await migrate(db);
+	await createStaff(db, { email: EMAIL, password: PASSWORD, name: 'Fiscal', role: 'fiscal' });
+	await db.destroy();
+	server = await startServer(`file:${path}`, { ADDRESS_HEADER: 'x-forwarded-for', XFF_DEPTH: '1' });
+}, 300_000);
+afterAll(async () => {
+	// A server that never started (its error is the suite's) has nothing to stop.
+	if (server) await stopServer(server);
+	rmSync(dir, { recursive: true, force: true });
+}, 60_000);
+
+function signIn(
+	address: string,
+	email: string,
+	password: string,
+	cookie?: string,
+	signal?: AbortSignal
+) {
+	return fetch(`${server.url}/admin/login`, {
+		signal,
+		method: 'POST',
+		headers: {
+			origin: server.url,
+			// As a browser posts the form (no JavaScript on the sign-in page).
+			accept: 'text/html',
+			'content-type': 'application/x-www-form-urlencoded',
+			'x-forwarded-for': address,
+			...(cookie ? { cookie } : {})
+		},
+		body: new URLSearchParams({ email, senha: password }),
+		redirect: 'manual'
+	});
+}
+
+/** Signs the member in; the status, the time it took and the cookies it set. */
+async function member(address: string, cookie?: string) {
+	const started = performance.now();
+	const response = await signIn(address, EMAIL, PASSWORD, cookie);
+	const ms = Math.round(performance.now() - started);
+	await response.arrayBuffer();
+	return { status: response.status, ms, cookies: response.headers.getSetCookie() };
+}
+
+/**
+ * 16 addresses × `each` loops of wrong sign-ins until `stop()`, which abandons the requests still
+ * waiting; their statuses.
+ */
+function flood(each = 3) {
+	const abort = new AbortController();
+	let n = 0;
+	const statuses: Record<number, number> = {};
+	const loops = Array.from({ length: 16 * each }, async (_, i) => {
+		const net = i % 16;
+		while (!abort.signal.aborted) {
+			n++;
+			const res = await signIn(
+				`2001:db8:${net.toString(16)}::${n.toString(16)}`,
+				`alvo${n % 50}@garupa.test`,
+				`errada ${n} longa`,
+				undefined,
+				abort.signal
+			).catch(() => null);
+			if (res) {
+				statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+				await res.arrayBuffer().catch(() => undefined);
+			}
+		}
+	});
+	return {
+		statuses,
+		stop: async () => {
+			abort.abort();
+			await Promise.all(loops);
+		}
+	};
+}
+
+describe('a sign-in flood from 16 addresses', { timeout: 600_000 }, () => {
+	test('the member signs in without a device cookie, and ahead of the flood with one', async () => {
+		// An earlier sign-in from the member's browser left its device cookie.
+		const first = await member('203.0.113.10');
+		expect(first.status).toBe(303);
+		const device = first.cookies.find((c) => c.startsWith('__Host-garupa-aparelho='));
+		expect(device).toMatch(/HttpOnly/i);
+		expect(device).toMatch(/Secure/i);
+		expect(device).toMatch(/SameSite=Strict/i);
+		expect(device).toMatch(/Max-Age=15552000/);
+		const cookie = device?.split(';')[0] ?? '';
+
+		const attack = flood();
+		try {
+			// Let the flood fill the queue of password checks first.
+			await new Promise((resolve) => setTimeout(resolve, 3000));
+			const without = await member('198.51.100.77');
+			const withCookie = await member('198.51.100.78', cookie);
+			console.log(
+				JSON.stringify({
+					withoutDeviceCookie: { status: without.status, ms: without.ms },
+					withDeviceCookie: { status: withCookie.status, ms: withCookie.ms },
+					floodStatuses: attack.statuses
+				})
+			);
+			// Both get in: a redirect into /admin and a session.
+			for (const r of [without, withCookie]) {
+				expect(r.status).toBe(303);
+				expect(r.cookies.some((c) => c.startsWith('__Host-garupa-sessao='))).toBe(true);
+			}
+		} finally {
+			await attack.stop();
+		}
+		// The flood was refused (wrong passwords), never let in.
+		expect(attack.statuses[303]).toBeUndefined();
+	});
+});
