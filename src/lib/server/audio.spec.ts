@@ -14,7 +14,7 @@ import {
 } from './audio';
 import { concat, mp4Audio, oggOpus, oggPage, oggVorbis, text, webmAudio } from './audio.fixtures';
 
-// Recorded by Chromium 156 with MediaRecorder through scripts/record-audio.js (fake microphone:
+// Recorded by Chromium 156 with MediaRecorder through scripts/test/record-audio.js (fake microphone:
 // a beep; fake camera): 3 s of audio at 24 kbps, and short videos at a low bitrate. The MP4's
 // muxer guesses 1008 samples (21 ms) for the last packet of each fragment instead of its 60 ms,
 // so it reads 39 ms short; Chromium's own player says the same.

@@ -3,17 +3,17 @@
 // as a rider's phone would upload them. It made src/lib/server/fixtures/chromium-3s.{webm,mp4}
 // and measures what a recording weighs at a bitrate (the upload limit is 1 MB, src/lib/server/audio).
 //
-// Usage: node scripts/record-audio.js <seconds> <bits per second | default> <mime> <out>
-//   node scripts/record-audio.js 3 24000 'audio/webm;codecs=opus' src/lib/server/fixtures/chromium-3s.webm
-//   node scripts/record-audio.js 3 24000 audio/mp4 src/lib/server/fixtures/chromium-3s.mp4
-//   node scripts/record-audio.js 1 40000 video/webm src/lib/server/fixtures/chromium-video-1s.webm
+// Usage: node scripts/test/record-audio.js <seconds> <bits per second | default> <mime> <out>
+//   node scripts/test/record-audio.js 3 24000 'audio/webm;codecs=opus' src/lib/server/fixtures/chromium-3s.webm
+//   node scripts/test/record-audio.js 3 24000 audio/mp4 src/lib/server/fixtures/chromium-3s.mp4
+//   node scripts/test/record-audio.js 1 40000 video/webm src/lib/server/fixtures/chromium-video-1s.webm
 // A video/… type records the fake camera too (the bitrate is then for both), as a video that
 // the server's check must refuse. It prints which recording types Chromium supports, then what it wrote.
 // Chromium is /usr/bin/chromium (CHROMIUM to change it). The page is served by Playwright's router
 // on http://localhost/ because getUserMedia needs a secure context (about:blank is not one).
 
 import { writeFileSync } from 'node:fs';
-import { chromium } from 'playwright';
+import { chromium } from '@playwright/test';
 
 const TYPES = [
 	'audio/webm',
@@ -30,7 +30,7 @@ const TYPES = [
 
 const [seconds, bitrate, mimeType, out] = process.argv.slice(2);
 if (!seconds || !bitrate || !mimeType || !out) {
-	console.error('usage: node scripts/record-audio.js <seconds> <bps|default> <mime> <out>');
+	console.error('usage: node scripts/test/record-audio.js <seconds> <bps|default> <mime> <out>');
 	process.exit(2);
 }
 
