@@ -7,11 +7,13 @@ import { mount } from 'svelte';
 import type { PageData } from './$types';
 import type { TarifaDetailsOf } from './details';
 
+/** Whether the server's sections were found (`[data-tarifa-details]`, in +page.svelte). */
 export function replaceDetails(
-	box: HTMLElement,
 	details: () => TarifaDetailsOf,
 	data: Pick<PageData, 'stateTransfers' | 'decreedDays'>
-): void {
+): boolean {
+	const box = document.querySelector<HTMLElement>('[data-tarifa-details]');
+	if (!box) return false;
 	void import('./TarifaDetails.svelte').then(({ default: Details }) => {
 		box.replaceChildren();
 		mount(Details, {
@@ -26,4 +28,5 @@ export function replaceDetails(
 			}
 		});
 	});
+	return true;
 }
