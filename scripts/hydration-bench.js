@@ -9,13 +9,14 @@
  *   - blocking: the sum over long tasks of their time beyond 50 ms (what Lighthouse calls TBT,
  *     without its window), from a buffered `longtask` observer;
  *   - longest: the longest task.
- * The same figures with JavaScript off give what is not the scripts' (parsing the HTML, layout).
+ * and, once, the first visit's JS in KiB gzip -9 (scripts/first-visit.js, as tests/budgets.e2e.ts).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { budgetedBytes, measureFirstVisit } from './first-visit.js';
 
 const port = Number(process.env.HYDRATION_PORT ?? 4481);
 const runs = Math.max(1, Number(process.env.HYDRATION_RUNS ?? 5) || 5);
@@ -97,8 +98,9 @@ try {
 			await context.close();
 		}
 		const pick = (k) => median(figures.map((f) => f[k])).toFixed(0);
+		const js = budgetedBytes(await measureFirstVisit(browser, `${origin}${path}`), 'js') / 1024;
 		console.log(
-			`${path}\thydrate ${pick('hydrate')} ms\tscript ${pick('script')} ms\ttask ${pick('task')} ms\tblocking ${pick('blocking')} ms\tlongest ${pick('longest')} ms`
+			`${path}\thydrate ${pick('hydrate')} ms\tscript ${pick('script')} ms\ttask ${pick('task')} ms\tblocking ${pick('blocking')} ms\tlongest ${pick('longest')} ms\tJS ${js.toFixed(1)} KiB`
 		);
 	}
 	await browser.close();

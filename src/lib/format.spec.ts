@@ -1,12 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { addDays, useZoneOffsets, zoneOffsets } from '$lib/domain/clock';
-import {
-	formatDate,
-	formatLongDate,
-	formatLongLocalDate,
-	formatTime,
-	formatWeekday
-} from './format';
+import { formatDate, formatTime } from './format';
+import { formatLongDate, formatLongLocalDate, formatWeekday } from './format-words';
 
 /** What Intl writes, the reference the tables must match to the character. */
 const references = new Map<string, Intl.DateTimeFormat>();

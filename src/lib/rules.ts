@@ -6,7 +6,7 @@
 import { bandeiraAt, type BandeiraContext, type BandeiraRule } from '$lib/domain/bandeira';
 import { calendarFromYears, type YearCalendar } from '$lib/domain/holidays';
 import { decreeAt, quoteFare, type TariffDecree } from '$lib/domain/tariff';
-import { zoneOffsets, type ZoneOffsets } from '$lib/domain/clock';
+import { zoneOffsetsOfYears, type ZoneOffsets } from '$lib/domain/clock';
 
 export interface RulesBundle {
 	timeZone: string;
@@ -35,20 +35,11 @@ export function answerAt(at: Date, ctx: BandeiraContext, decrees: readonly Tarif
 
 export type Answer = NonNullable<ReturnType<typeof answerAt>>;
 
-const DAY_MS = 86_400_000;
-
 /**
- * The zone's offsets over the bundle's years, and a day either side (any zone's new year falls in
- * there): a page's script that registers them (`useZoneOffsets`) reads the clock of any instant
- * it can answer for without Intl.
+ * The zone's offsets over the bundle's years: a page's script that registers them
+ * (`useZoneOffsets`) reads the clock of any instant it can answer for without Intl.
  */
 export function bundleZone(bundle: Pick<RulesBundle, 'timeZone' | 'years'>): ZoneOffsets {
 	const years = bundle.years.map((y) => y.year);
-	const first = Math.min(...years);
-	const last = Math.max(...years);
-	return zoneOffsets(
-		bundle.timeZone,
-		Date.UTC(first, 0, 1) - DAY_MS,
-		Date.UTC(last + 1, 0, 1) + DAY_MS
-	);
+	return zoneOffsetsOfYears(bundle.timeZone, Math.min(...years), Math.max(...years));
 }

@@ -8,7 +8,8 @@ import {
 	useZoneOffsets,
 	weekdayOf,
 	zonedInstant,
-	zoneOffsets
+	zoneOffsets,
+	zoneOffsetsOfYears
 } from './clock';
 
 const TZ = 'America/Porto_Velho';
@@ -166,6 +167,17 @@ describe('zoneOffsets: a zone’s clock by arithmetic, from offsets read once th
 			}
 		}
 	);
+
+	test.each([
+		[2026, 2026, '2025-12-31T00:00:00.000Z', '2027-01-02T00:00:00.000Z'],
+		[2025, 2027, '2024-12-31T00:00:00.000Z', '2028-01-02T00:00:00.000Z']
+	])('zoneOffsetsOfYears %i–%i spans %s to %s', (first, last, from, to) => {
+		const span = zoneOffsetsOfYears('America/Porto_Velho', first, last);
+		expect([new Date(span.from).toISOString(), new Date(span.to).toISOString()]).toEqual([
+			from,
+			to
+		]);
+	});
 
 	test('a zone with offsets known plans a ride as before (zonedInstant)', () => {
 		const zone = 'America/Manaus';

@@ -108,15 +108,24 @@ export function zoneOffsets(timeZone: string, from: number, to: number): ZoneOff
 	return span;
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The zone's offsets over whole years, and a day either side (any zone's new year falls in there).
+ * @example zoneOffsetsOfYears('America/Porto_Velho', 2026, 2026).to //=> Date.UTC(2027, 0, 2)
+ */
+export function zoneOffsetsOfYears(timeZone: string, first: number, last: number): ZoneOffsets {
+	return zoneOffsets(timeZone, Date.UTC(first, 0, 1) - DAY_MS, Date.UTC(last + 1, 0, 1) + DAY_MS);
+}
+
 const known = new Map<string, ZoneOffsets>();
 
 /**
  * From now on, `wallClock` reads `offsets.timeZone` inside its span from these offsets, without
- * Intl (outside the span, through Intl as before). Offsets that are not whole minutes are not data
- * `zoneOffsets` gives: they are ignored.
+ * Intl (outside the span, through Intl as before).
  */
 export function useZoneOffsets(offsets: ZoneOffsets): void {
-	if (offsets.offsets.every(([, o]) => Number.isInteger(o))) known.set(offsets.timeZone, offsets);
+	known.set(offsets.timeZone, offsets);
 }
 
 /** The offset the known span gives `ms`, or null outside it. */
