@@ -1,5 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
-import { addDays, useZoneOffsets, zoneOffsets } from '$lib/domain/clock';
+import { addDays, useZoneOffsets } from '$lib/domain/clock';
+import { zoneOffsets } from '$lib/domain/zone-offsets';
 import { formatDate, formatTime } from './format';
 import { formatLongDate, formatLongLocalDate, formatWeekday } from './format-words';
 

@@ -6,7 +6,8 @@
 import { bandeiraAt, type BandeiraContext, type BandeiraRule } from '$lib/domain/bandeira';
 import { calendarFromYears, type YearCalendar } from '$lib/domain/holidays';
 import { decreeAt, quoteFare, type TariffDecree } from '$lib/domain/tariff';
-import { zoneOffsetsOfYears, type ZoneOffsets } from '$lib/domain/clock';
+import type { ZoneOffsets } from '$lib/domain/clock';
+import { zoneOffsetsOfYears } from '$lib/domain/zone-offsets';
 
 export interface RulesBundle {
 	timeZone: string;

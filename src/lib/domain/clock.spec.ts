@@ -7,10 +7,9 @@ import {
 	wallClock,
 	useZoneOffsets,
 	weekdayOf,
-	zonedInstant,
-	zoneOffsets,
-	zoneOffsetsOfYears
+	zonedInstant
 } from './clock';
+import { zoneOffsets, zoneOffsetsOfYears } from './zone-offsets';
 
 const TZ = 'America/Porto_Velho';
 

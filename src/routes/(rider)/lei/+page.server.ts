@@ -1,5 +1,6 @@
 import { error } from '@sveltejs/kit';
-import { parseLocalDate, wallClock, zoneOffsetsOfYears } from '$lib/domain/clock';
+import { parseLocalDate, wallClock } from '$lib/domain/clock';
+import { zoneOffsetsOfYears } from '$lib/domain/zone-offsets';
 import { inForceOn } from '$lib/domain/profile';
 import { m } from '$lib/paraglide/messages';
 import { profile } from '$lib/profile';
