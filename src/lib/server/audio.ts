@@ -42,7 +42,8 @@ export interface Recording {
 
 /**
  * `type`: not WebM/Ogg/MP4 audio (or has video / no audio track); `size`: over 1 MB; `duration`:
- * over 90 s; `corrupt`: structure broken or duration unreadable.
+ * over 90 s (plus AUDIO_DURATION_SLACK_MS); `corrupt`: structure broken or duration unreadable
+ * (or 0 ms).
  */
 export type AudioError = 'type' | 'size' | 'duration' | 'corrupt';
 
@@ -60,7 +61,9 @@ export function prepareRecording(
 	const parsed = inspect(mime, bytes);
 	if (parsed === null) return { ok: false, reason: 'corrupt' };
 	if (parsed.tracks !== 'audio') return { ok: false, reason: 'type' };
-	if (parsed.durationMs === null) return { ok: false, reason: 'corrupt' };
+	// 0 ms (headers and no audio) is as unreadable as no duration: there is nothing to hear.
+	if (parsed.durationMs === null || parsed.durationMs === 0)
+		return { ok: false, reason: 'corrupt' };
 	if (parsed.durationMs > MAX_AUDIO_MS + AUDIO_DURATION_SLACK_MS)
 		return { ok: false, reason: 'duration' };
 	// Recording's brand marks what only this module creates.
@@ -71,8 +74,10 @@ export function prepareRecording(
  * The type by magic bytes, or null: Ogg's `OggS`; an `ftyp` box first with an ISO/MP4 brand (not
  * HEIF/AVIF images, not QuickTime); the EBML magic with the DocType `webm`.
  *
- * Matroska (DocType `matroska`, .mka/.mkv) is refused: browsers record WebM, and a Matroska file
- * may hold codecs that Firefox and Safari cannot play back to the staff. When the EBML header is
+ * Matroska (DocType `matroska`, .mka/.mkv) is refused: browsers record WebM (Chromium writes
+ * Matroska only for `audio/webm;codecs=pcm`, raw PCM at 1.5 Mbit/s, which passes 1 MB in about five
+ * seconds anyway), and a Matroska file may hold codecs that Firefox and Safari cannot play back to
+ * the staff. When the EBML header is
  * too broken to show its DocType the answer is still WebM, so the check says `corrupt`.
  */
 export function detectAudioType(b: Uint8Array): AudioMime | null {
@@ -514,7 +519,7 @@ function parseOgg(b: Uint8Array): Parsed | null {
 		const bodyStart = at + 27 + segments;
 		const end = bodyStart + lacing.reduce((n, x) => n + x, 0);
 		if (end > b.length) return null;
-		if (oggCrc(b, at, end) !== crc) return null;
+		if (oggPageCrc(b, at, end) !== crc) return null;
 
 		if (flags & 0x02) {
 			if (streams.has(serial)) return null;
@@ -565,20 +570,25 @@ function oggStream(packet: Uint8Array): OggStream | null {
 
 let oggTable: Uint32Array | undefined;
 
-/** The page's CRC (RFC 3533 §6: polynomial 0x04C11DB7, not reflected), its own field as zeros. */
-export function oggCrc(b: Uint8Array, start: number, end: number): number {
+/**
+ * Ogg's CRC (RFC 3533 §6: polynomial 0x04C11DB7, not reflected, initial 0, no final xor), which
+ * goes on from `crc` so that a page can be checked in parts.
+ */
+export function oggCrc(bytes: Uint8Array, crc = 0): number {
 	oggTable ??= Uint32Array.from({ length: 256 }, (_, n) => {
 		let c = n << 24;
 		for (let k = 0; k < 8; k++) c = c & 0x80000000 ? (c << 1) ^ 0x04c11db7 : c << 1;
 		return c >>> 0;
 	});
 	const table = oggTable;
-	let crc = 0;
-	for (let i = start; i < end; i++) {
-		const byte = i - start >= 22 && i - start < 26 ? 0 : (b[i] ?? 0);
-		crc = ((crc << 8) ^ (table[((crc >>> 24) ^ byte) & 0xff] ?? 0)) >>> 0;
-	}
+	for (const byte of bytes) crc = ((crc << 8) ^ (table[((crc >>> 24) ^ byte) & 0xff] ?? 0)) >>> 0;
 	return crc;
+}
+
+/** A page's CRC as computed with its own CRC field (bytes 22–25) set to zero. */
+function oggPageCrc(b: Uint8Array, start: number, end: number): number {
+	const head = oggCrc(b.subarray(start, start + 22));
+	return oggCrc(b.subarray(start + 26, end), oggCrc(new Uint8Array(4), head));
 }
 
 // ─── MP4 (ISO/IEC 14496-12, ISO base media file format) ─────────────────────────────────────────
