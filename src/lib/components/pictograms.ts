@@ -82,13 +82,7 @@ export const pictograms = {
 		'M4 4.5C6.5 3.5 9.5 3.5 12 5c2.5-1.5 5.5-1.5 8-.5V19c-2.5-1-5.5-1-8 .5-2.5-1.5-5.5-1.5-8-.5z',
 		'M12 5v14.5'
 	],
-	ouvir: ['M4 9v6h4l5 4V5L8 9z', 'M16 9a4 4 0 0 1 0 6', 'M18.5 6.5a7.5 7.5 0 0 1 0 11'],
-	microfone: [
-		'M9 4a3 3 0 0 1 6 0v7a3 3 0 0 1-6 0z',
-		'M5.5 11a6.5 6.5 0 0 0 13 0',
-		'M12 17.5V21',
-		'M8.5 21h7'
-	]
+	ouvir: ['M4 9v6h4l5 4V5L8 9z', 'M16 9a4 4 0 0 1 0 6', 'M18.5 6.5a7.5 7.5 0 0 1 0 11']
 } as const satisfies Record<string, readonly string[]>;
 
 export type PictogramName = keyof typeof pictograms;
