@@ -62,6 +62,16 @@ export const cameraVideos = {
 	vehicle: `${fixturesDir}vehicle-qr.y4m`,
 	foreign: `${fixturesDir}foreign-qr.y4m`
 };
+/** A complaint told in the rider's voice: Chromium's fake microphone (a beep) and its permission. */
+const VOICE = /voice\.e2e\.ts/;
+const fakeMicrophone = {
+	permissions: ['microphone'],
+	launchOptions: {
+		executablePath,
+		args: [...chromiumArgs, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']
+	}
+};
+
 /** Tests that change the public data the other tests read (see the `semam-publishing` project). */
 const LAST = /admin-registry\.e2e\.ts/;
 
@@ -104,9 +114,10 @@ export default defineConfig({
 					{
 						name: 'semam-publishing',
 						testMatch: LAST,
-						dependencies: ['chromium', 'camera', 'camera-foreign']
+						dependencies: ['chromium', 'camera', 'camera-foreign', 'microphone']
 					},
-					{ name: 'chromium', testIgnore: [/scan\.e2e\.ts/, LAST, OTHER_MUNICIPIOS] },
+					{ name: 'chromium', testIgnore: [/scan\.e2e\.ts/, VOICE, LAST, OTHER_MUNICIPIOS] },
+					{ name: 'microphone', testMatch: VOICE, use: fakeMicrophone },
 					// The in-app QR scanner, through a fake rear camera showing the sticker of prefix 007…
 					{
 						name: 'camera',

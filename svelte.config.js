@@ -30,7 +30,8 @@ const config = {
 				'style-src': ['self', 'unsafe-inline', 'https://vlibras.gov.br'],
 				'img-src': ['self', 'data:', 'https:'],
 				'font-src': ['self', 'https://vlibras.gov.br'],
-				'media-src': ['self', 'https://vlibras.gov.br'],
+				// blob: the rider listens to their own recording before sending it (never uploaded there).
+				'media-src': ['self', 'blob:', 'https://vlibras.gov.br'],
 				'connect-src': ['self', 'https://vlibras.gov.br', 'https://*.vlibras.gov.br'],
 				'object-src': ['none'],
 				'base-uri': ['self'],

@@ -111,7 +111,7 @@ test('after signing out, no cache holds a staff page or a token URL; the riderâ€
 	expect(await page.evaluate(() => localStorage.getItem('garupa-e2e-sentinela'))).toBe('fica');
 });
 
-test('every answer carries nosniff, a Referrer-Policy and a Permissions-Policy for camera and position only', async ({
+test('every answer carries nosniff, a Referrer-Policy and a Permissions-Policy for camera, microphone and position only', async ({
 	request
 }) => {
 	for (const path of ['/', '/tarifa', '/reclamar', '/admin/login', '/api/bandeira', '/nada-aqui']) {
@@ -122,8 +122,9 @@ test('every answer carries nosniff, a Referrer-Policy and a Permissions-Policy f
 		const policy = headers['permissions-policy'] ?? '';
 		expect(policy, path).toContain('camera=(self)');
 		expect(policy, path).toContain('geolocation=(self)');
+		expect(policy, path).toContain('microphone=(self)');
 		for (const entry of policy.split(', '))
-			if (!/^(camera|geolocation)=/.test(entry)) expect(entry, path).toMatch(/=\(\)$/);
+			if (!/^(camera|geolocation|microphone)=/.test(entry)) expect(entry, path).toMatch(/=\(\)$/);
 	}
 });
 

@@ -37,7 +37,9 @@ export const FIRST_USE = [
 	'src/routes/(rider)/pontos/leaflet-map.ts',
 	'src/lib/map/styles.ts',
 	// Libras on request: what loads VLibras, which needs a connection anyway.
-	'src/lib/islands/libras.ts'
+	'src/lib/islands/libras.ts',
+	// The complaint's recorder ("Gravar o que aconteceu"): loaded on the first tap, kept from then on.
+	'src/routes/(rider)/reclamar/Recorder.svelte'
 ];
 
 /** Files outside `_app/` that a rider's pages use: the icons `app.html` links, the web manifest. */

@@ -71,9 +71,19 @@ const manifest: ViteManifest = {
 		isWorker: true,
 		dynamicImports: [
 			'_worker__app/immutable/workers/chunks/pages.js',
-			'_worker__app/immutable/workers/chunks/libras.js'
+			'_worker__app/immutable/workers/chunks/libras.js',
+			'_worker__app/immutable/workers/chunks/Recorder.js'
 		]
 	}),
+	'_worker__app/immutable/workers/chunks/Recorder.js': entry(
+		'_app/immutable/workers/chunks/Recorder.js',
+		{
+			src: 'src/routes/(rider)/reclamar/Recorder.svelte',
+			isDynamicEntry: true,
+			isWorker: true,
+			imports: ['_worker__app/immutable/workers/home-live.js']
+		}
+	),
 	'_worker__app/immutable/workers/chunks/pages.js': entry(
 		'_app/immutable/workers/chunks/pages.js',
 		{
@@ -183,6 +193,11 @@ describe('planPrecache: what the worker downloads at install (the rider pays for
 			'_app/immutable/workers/chunks/libras.js',
 			'firstUse',
 			'what loads VLibras (Libras needs a connection anyway)'
+		],
+		[
+			'_app/immutable/workers/chunks/Recorder.js',
+			'firstUse',
+			'the complaint’s recorder, loaded on the first tap'
 		],
 		['_app/immutable/assets/zxing_reader.wasm', 'firstUse', 'the QR decoder’s wasm'],
 		['_app/immutable/chunks/ponyfill.js', 'firstUse', 'the QR decoder’s JS wrapper'],

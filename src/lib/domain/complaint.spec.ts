@@ -301,6 +301,27 @@ describe('errors are message keys by field', () => {
 	for (const [change, why] of limits) {
 		test(`accepted: ${why}`, () => expect(errorsOf({ ...valid, ...change })).toEqual({}));
 	}
+
+	// A recording in the rider's voice tells what happened: "outro" needs typed words OR it.
+	const told: [change: Record<string, unknown>, recording: boolean, errors: object, why: string][] =
+		[
+			[{ situations: ['outro'] }, true, {}, 'a recording and no typed words'],
+			[{ situations: ['outro'], description: '   ' }, true, {}, 'a recording and blank words'],
+			[
+				{ situations: ['outro'] },
+				false,
+				{ description: E.descriptionRequired },
+				'neither words nor a recording'
+			],
+			[{ situations: ['outro'], description: 'Sem troco.' }, false, {}, 'words, no recording'],
+			[{ description: long(2001) }, true, { description: E.descriptionLong }, 'still 2000 at most']
+		];
+	for (const [change, recording, errors, why] of told) {
+		test(`recording ${recording ? 'sent' : 'absent'}: ${why}`, () => {
+			const result = parseComplaint({ ...valid, ...change }, { ...ctx, recording });
+			expect(result.ok ? {} : result.errors).toEqual(errors);
+		});
+	}
 });
 
 describe('error keys are Paraglide messages', () => {

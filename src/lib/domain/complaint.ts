@@ -123,6 +123,11 @@ export interface ComplaintContext {
 	timeZone: string;
 	/** The situation codes of the catalog in force. */
 	situations: ReadonlySet<string>;
+	/**
+	 * A recording of the rider's voice came with the complaint (checked apart): it tells what
+	 * happened, so no typed description is required for it.
+	 */
+	recording?: boolean;
 }
 
 /**
@@ -265,7 +270,8 @@ export function complaintSchema(ctx: ComplaintContext) {
 		v.forward(
 			v.partialCheck(
 				[['situations'], ['description']],
-				(c) => !c.situations.includes(OTHER_CODE) || c.description !== null,
+				(c) =>
+					!c.situations.includes(OTHER_CODE) || c.description !== null || ctx.recording === true,
 				E.descriptionRequired
 			),
 			['description']

@@ -16,7 +16,8 @@
  * "Minhas reclamações", keeping only what the list shows) or a refusal, kept with the server's
  * words for the rider to read, fix or remove — a refusal is never retried by itself.
  *
- * Attachments ride along as Blobs among the fields (photos now; any file field the form gains).
+ * Attachments ride along as Blobs among the fields (the photos, the recording `audio`; any file
+ * field the form gains).
  */
 import { postAction, type SubmitResult } from '$lib/islands/submit';
 import { MINE, OUTBOX, readAll, result, transact } from './db';

@@ -35,6 +35,8 @@ export interface StaffComplaint extends QueueItem {
 	hasContact: boolean;
 	contactErasedAt: string | null;
 	photoCount: number;
+	/** The rider's recording (played at ./gravacao), null when none came or it was erased (LGPD). */
+	recording: { durationMs: number } | null;
 	history: StaffEvent[];
 	/** The vehicle in the registry in force (Art. 26, IV: identification and plate). */
 	registry: RegistryEntry | null;
@@ -53,7 +55,7 @@ export async function getComplaintForStaff(
 		.where('protocol', '=', protocol)
 		.executeTakeFirst();
 	if (!row) return null;
-	const [events, photos, snapshot] = await Promise.all([
+	const [events, photos, recording, snapshot] = await Promise.all([
 		db
 			.selectFrom('complaint_event')
 			.select(['idx', 'at', 'status', 'note', 'public'])
@@ -63,6 +65,11 @@ export async function getComplaintForStaff(
 		db
 			.selectFrom('complaint_photo')
 			.select((eb) => eb.fn.countAll().as('n'))
+			.where('complaint_id', '=', row.id)
+			.executeTakeFirst(),
+		db
+			.selectFrom('complaint_audio')
+			.select('duration_ms')
 			.where('complaint_id', '=', row.id)
 			.executeTakeFirst(),
 		currentRegistry(db)
@@ -88,6 +95,7 @@ export async function getComplaintForStaff(
 		hasContact: !!(row.contact_name || row.contact_phone || row.contact_email),
 		contactErasedAt: row.contact_erased_at,
 		photoCount: Number(photos?.n ?? 0),
+		recording: recording ? { durationMs: recording.duration_ms } : null,
 		history: events.map((e) => ({
 			idx: e.idx,
 			at: e.at,
@@ -114,4 +122,18 @@ export async function complaintPhoto(
 		.where('complaint_photo.idx', '=', idx)
 		.executeTakeFirst();
 	return photo ?? null;
+}
+
+/** A complaint's recording (never logged: the rider's voice is personal data), or null. */
+export async function complaintRecording(
+	db: Db,
+	protocol: string
+): Promise<{ mime: string; bytes: Uint8Array; durationMs: number } | null> {
+	const audio = await db
+		.selectFrom('complaint_audio')
+		.innerJoin('complaint', 'complaint.id', 'complaint_audio.complaint_id')
+		.select(['complaint_audio.mime', 'complaint_audio.bytes', 'complaint_audio.duration_ms'])
+		.where('complaint.protocol', '=', protocol)
+		.executeTakeFirst();
+	return audio ? { mime: audio.mime, bytes: audio.bytes, durationMs: audio.duration_ms } : null;
 }

@@ -391,6 +391,7 @@ describe('getComplaintForRider', () => {
 			location: { text: 'Av. 25 de Agosto, perto da praça' },
 			description: 'Fumou a corrida inteira.',
 			photoCount: 0,
+			recording: null,
 			history: [{ at: '2026-12-02T15:00:00.000Z', status: 'recebida', note: null }]
 		});
 		expect(JSON.stringify(view)).not.toMatch(/Maria|99988|contact/);

@@ -30,6 +30,7 @@ import type { Database } from './db/schema';
 import { writeTransaction } from './group-commit';
 import { clientKey } from './http/address';
 import type { BodyFailure } from './http/body';
+import { prepareRecording, type Recording } from './audio';
 import { preparePhotos, type Photo } from './photos';
 import { keyId, openToken, sealToken } from './receipt-seal';
 import { complaintsRateLimiter, type Limiter } from './rate-limit';
@@ -67,6 +68,8 @@ export interface CreateInput {
 	body: ComplaintInput;
 	/** Through `preparePhotos`: checked and stripped of metadata. */
 	photos?: readonly Photo[];
+	/** Through `prepareRecording`: the rider's voice, type and duration checked. */
+	recording?: Recording;
 	now: Date;
 }
 
@@ -97,6 +100,8 @@ export interface SubmittedBody {
 	honeypot: unknown;
 	/** Photo uploads (the form only). */
 	photos?: readonly Uint8Array[];
+	/** The recording's bytes (the form's and the multipart API's `audio`), as uploaded. */
+	audio?: Uint8Array;
 	/** The key, when it travels in the body (the form's hidden `chave`) rather than a header. */
 	idempotencyKey?: string;
 }
@@ -162,15 +167,23 @@ export async function submit(db: Db, input: SubmitInput): Promise<SubmitOutcome>
 	const trap = read.honeypot;
 	if (trap !== '' && trap !== null && trap !== undefined)
 		return { kind: 'invalid', reason: 'honeypot' };
-	const parsed = parseComplaint(read.request, complaintContext(now));
+	const audio = read.audio?.length ? prepareRecording(read.audio) : null;
+	// A recording says what happened as well as typed words do ("outro" needs one or the other).
+	const parsed = parseComplaint(read.request, {
+		...complaintContext(now),
+		recording: audio?.ok === true
+	});
 	const photos = preparePhotos(read.photos ?? []);
 	const errors: Record<string, string> = parsed.ok ? {} : { ...parsed.errors };
 	if (!photos.ok) errors.fotos = `complaint_error_photo_${photos.reason}`;
-	if (!parsed.ok || !photos.ok) return { kind: 'invalid', reason: 'fields', errors };
+	if (audio && !audio.ok) errors.audio = `complaint_error_audio_${audio.reason}`;
+	if (!parsed.ok || !photos.ok || (audio && !audio.ok))
+		return { kind: 'invalid', reason: 'fields', errors };
 	return createComplaint(db, {
 		idempotencyKey: key,
 		body: parsed.value,
 		photos: photos.photos,
+		...(audio?.ok ? { recording: audio.recording } : {}),
 		now
 	});
 }
@@ -183,8 +196,15 @@ const inFlight = new WeakMap<Db, Map<string, string>>();
  * @example (await createComplaint(db, { idempotencyKey: 'k1', body, now })).response.protocol //=> 'RM-2026-000001'
  */
 export async function createComplaint(db: Db, input: CreateInput): Promise<CreateResult> {
-	const { idempotencyKey: key, body, photos = [], now } = input;
-	const requestHash = sha256(canonicalJson({ body, photos: photos.map(photoDigest) }));
+	const { idempotencyKey: key, body, photos = [], recording, now } = input;
+	// Without a recording the hash is what it always was: keys stored before still replay.
+	const requestHash = sha256(
+		canonicalJson({
+			body,
+			photos: photos.map(photoDigest),
+			audio: recording && { mime: recording.mime, sha256: digest(recording.bytes) }
+		})
+	);
 
 	let running = inFlight.get(db);
 	if (!running) inFlight.set(db, (running = new Map()));
@@ -221,7 +241,15 @@ export async function createComplaint(db: Db, input: CreateInput): Promise<Creat
 				.executeTakeFirst();
 			if (!claimed) return (await answerFor(trx, key, requestHash)) ?? { kind: 'in_progress' };
 
-			const response = await insertComplaint(trx, body, photos, offenses, prefixo, year, now);
+			const response = await insertComplaint(
+				trx,
+				body,
+				{ photos, recording },
+				offenses,
+				prefixo,
+				year,
+				now
+			);
 			await trx
 				.updateTable('idempotency')
 				.set({
@@ -271,7 +299,7 @@ const statusUrlOf = (protocol: string, token: string) => `/reclamacoes/${protoco
 async function insertComplaint(
 	trx: Db,
 	body: ComplaintInput,
-	photos: readonly Photo[],
+	{ photos, recording }: { photos: readonly Photo[]; recording: Recording | undefined },
 	offenses: readonly Offense[],
 	prefixo: string | null,
 	year: number,
@@ -333,6 +361,16 @@ async function insertComplaint(
 			.insertInto('complaint_photo')
 			.values({ complaint_id: id, idx, mime: photo.mime, bytes: photo.bytes })
 			.execute();
+	if (recording)
+		await trx
+			.insertInto('complaint_audio')
+			.values({
+				complaint_id: id,
+				mime: recording.mime,
+				bytes: recording.bytes,
+				duration_ms: Math.round(recording.durationMs)
+			})
+			.execute();
 
 	return {
 		protocol,
@@ -362,6 +400,8 @@ export interface RiderComplaint {
 	location: { lat: number; lng: number } | { text: string } | null;
 	description: string | null;
 	photoCount: number;
+	/** The rider's recording, when one came with the complaint and is still kept (LGPD). */
+	recording: { durationMs: number } | null;
 	/** Public events only, oldest first; the first is `recebida`. */
 	history: { at: string; status: string; note: string | null }[];
 }
@@ -378,18 +418,10 @@ export async function getComplaintForRider(
 	protocol: string,
 	token: string
 ): Promise<RiderComplaint | null> {
-	if (!PROTOCOL.test(protocol) || !TOKEN.test(token)) return null;
-	const row = await db
-		.selectFrom('complaint')
-		.selectAll()
-		.where('protocol', '=', protocol)
-		.executeTakeFirst();
-	const stored = row ? Buffer.from(row.token_hash, 'hex') : NO_HASH;
-	const given = createHash('sha256').update(token).digest();
-	const same = stored.length === given.length && timingSafeEqual(stored, given);
-	if (!row || !same) return null;
+	const row = await riderRow(db, protocol, token);
+	if (!row) return null;
 
-	const [events, photos] = await Promise.all([
+	const [events, photos, recording] = await Promise.all([
 		db
 			.selectFrom('complaint_event')
 			.select(['at', 'status', 'note'])
@@ -400,6 +432,11 @@ export async function getComplaintForRider(
 		db
 			.selectFrom('complaint_photo')
 			.select((eb) => eb.fn.countAll().as('n'))
+			.where('complaint_id', '=', row.id)
+			.executeTakeFirst(),
+		db
+			.selectFrom('complaint_audio')
+			.select('duration_ms')
 			.where('complaint_id', '=', row.id)
 			.executeTakeFirst()
 	]);
@@ -424,8 +461,42 @@ export async function getComplaintForRider(
 		description: row.description,
 		// PostgreSQL counts in bigint, which pg returns as a string.
 		photoCount: Number(photos?.n ?? 0),
+		recording: recording ? { durationMs: recording.duration_ms } : null,
 		history: events
 	};
+}
+
+/**
+ * The rider's own recording, through the receipt's token (the same check as the receipt: an
+ * unknown protocol and a wrong token look alike), or null.
+ */
+export async function recordingForRider(
+	db: Db,
+	protocol: string,
+	token: string
+): Promise<{ mime: string; bytes: Uint8Array; durationMs: number } | null> {
+	const row = await riderRow(db, protocol, token);
+	if (!row) return null;
+	const audio = await db
+		.selectFrom('complaint_audio')
+		.select(['mime', 'bytes', 'duration_ms'])
+		.where('complaint_id', '=', row.id)
+		.executeTakeFirst();
+	return audio ? { mime: audio.mime, bytes: audio.bytes, durationMs: audio.duration_ms } : null;
+}
+
+/** The complaint's row when `token` is its tracking token, compared in constant time; else null. */
+async function riderRow(db: Db, protocol: string, token: string) {
+	if (!PROTOCOL.test(protocol) || !TOKEN.test(token)) return null;
+	const row = await db
+		.selectFrom('complaint')
+		.selectAll()
+		.where('protocol', '=', protocol)
+		.executeTakeFirst();
+	const stored = row ? Buffer.from(row.token_hash, 'hex') : NO_HASH;
+	const given = createHash('sha256').update(token).digest();
+	const same = stored.length === given.length && timingSafeEqual(stored, given);
+	return row && same ? row : null;
 }
 
 // ─── Helpers ────────────────────────────────────────────────────────────────────────────────────
@@ -450,7 +521,11 @@ function sha256(text: string): string {
 }
 
 function photoDigest(photo: Photo): { mime: string; sha256: string } {
-	return { mime: photo.mime, sha256: createHash('sha256').update(photo.bytes).digest('hex') };
+	return { mime: photo.mime, sha256: digest(photo.bytes) };
+}
+
+function digest(bytes: Uint8Array): string {
+	return createHash('sha256').update(bytes).digest('hex');
 }
 
 /**

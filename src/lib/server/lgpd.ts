@@ -2,7 +2,8 @@
  * The rider's contact under the LGPD (Lei 13.709/2018): shown to staff only on demand, each view
  * audited (art. 37: record of processing); erased once its purpose ends — a configurable number of
  * days after the complaint closes (art. 15 I, 16) — or sooner by a gestor on the rider's request
- * (art. 18 VI), with the reason.
+ * (art. 18 VI), with the reason. A recording of the rider's voice is personal data too: it goes
+ * with the contact, by the same rule and at the same moment.
  *
  * The audit rows say that a contact was seen or erased, never what it was.
  */
@@ -52,7 +53,10 @@ export async function revealContact(
 	});
 }
 
-/** Nulls the contact fields of one complaint and audits it (`staff` null: the retention job). */
+/**
+ * Nulls the contact fields of one complaint, deletes its recording and audits it (`staff` null:
+ * the retention job).
+ */
 async function erase(
 	trx: Db,
 	id: number,
@@ -61,6 +65,11 @@ async function erase(
 	note: string,
 	now: Date
 ): Promise<void> {
+	const recording = await trx
+		.deleteFrom('complaint_audio')
+		.where('complaint_id', '=', id)
+		.executeTakeFirst();
+	const hadRecording = Number(recording.numDeletedRows) > 0;
 	await trx
 		.updateTable('complaint')
 		.set({
@@ -78,8 +87,10 @@ async function erase(
 			action: 'contact.erase',
 			entity: 'complaint',
 			entityId: protocol,
-			before: { contact: 'presente' },
-			after: { contact: 'apagado' },
+			before: hadRecording
+				? { contact: 'presente', gravacao: 'presente' }
+				: { contact: 'presente' },
+			after: hadRecording ? { contact: 'apagado', gravacao: 'apagada' } : { contact: 'apagado' },
 			note
 		},
 		now
@@ -97,14 +108,25 @@ export async function eraseContact(
 		const row = await trx
 			.selectFrom('complaint')
 			.select(['id', 'contact_name', 'contact_phone', 'contact_email', 'contact_erased_at'])
+			.select((eb) =>
+				eb
+					.exists(
+						eb
+							.selectFrom('complaint_audio')
+							.select('complaint_audio.complaint_id')
+							.whereRef('complaint_audio.complaint_id', '=', 'complaint.id')
+					)
+					.as('has_recording')
+			)
 			.where('protocol', '=', input.protocol)
 			.executeTakeFirst();
 		if (!row)
 			return { ok: false, status: 404, field: 'protocolo', message: 'Reclamação não encontrada.' };
-		if (
-			row.contact_erased_at !== null ||
-			!(row.contact_name || row.contact_phone || row.contact_email)
-		)
+		const hasContact =
+			row.contact_erased_at === null &&
+			!!(row.contact_name || row.contact_phone || row.contact_email);
+		// PostgreSQL answers `exists` as a boolean, SQLite as 0/1.
+		if (!hasContact && !Number(row.has_recording))
 			return { ok: false, status: 409, field: 'motivo', message: 'Não há contato a apagar.' };
 		await erase(trx, row.id, input.protocol, staff, input.reason, now);
 		return { ok: true };
@@ -115,7 +137,8 @@ export async function eraseContact(
 const BATCH = 200;
 
 /**
- * Erases the contact of every complaint closed more than `retentionDays` days before `now`.
+ * Erases the contact and the recording of every complaint closed more than `retentionDays` days
+ * before `now` (a recording without a contact too: the voice identifies the rider).
  * Returns how many were erased. Safe to run any time, from any instance: an erased contact is
  * not selected again.
  * @example await eraseExpiredContacts(db, new Date(), 180) //=> 3
@@ -135,12 +158,22 @@ export async function eraseExpiredContacts(
 				.select(['id', 'protocol'])
 				.where('closed_at', 'is not', null)
 				.where('closed_at', '<', limit)
-				.where('contact_erased_at', 'is', null)
 				.where((eb) =>
 					eb.or([
-						eb('contact_name', 'is not', null),
-						eb('contact_phone', 'is not', null),
-						eb('contact_email', 'is not', null)
+						eb.and([
+							eb('contact_erased_at', 'is', null),
+							eb.or([
+								eb('contact_name', 'is not', null),
+								eb('contact_phone', 'is not', null),
+								eb('contact_email', 'is not', null)
+							])
+						]),
+						eb.exists(
+							eb
+								.selectFrom('complaint_audio')
+								.select('complaint_audio.complaint_id')
+								.whereRef('complaint_audio.complaint_id', '=', 'complaint.id')
+						)
 					])
 				)
 				.limit(BATCH)

@@ -258,7 +258,9 @@ export const EXPORT_HEADER = [
 	'local',
 	'descricao',
 	'prazo_resposta',
-	'atrasada'
+	'atrasada',
+	// Whether the rider's recording is kept (played on the complaint's page; never in the file).
+	'gravacao'
 ] as const;
 
 /**
@@ -276,6 +278,16 @@ export async function exportQueue(
 		.selectFrom('complaint')
 		.where((eb) => conditions(eb, filter, vehicle, today))
 		.select(QUEUE_COLUMNS)
+		.select((eb) =>
+			eb
+				.exists(
+					eb
+						.selectFrom('complaint_audio')
+						.select('complaint_audio.complaint_id')
+						.whereRef('complaint_audio.complaint_id', '=', 'complaint.id')
+				)
+				.as('has_recording')
+		)
 		.orderBy('created_at')
 		.orderBy('id')
 		.limit(EXPORT_LIMIT)
@@ -293,7 +305,9 @@ export async function exportQueue(
 			item.place,
 			item.description,
 			item.answer?.due ?? null,
-			item.answer?.overdue ? 'sim' : 'não'
+			item.answer?.overdue ? 'sim' : 'não',
+			// PostgreSQL answers `exists` as a boolean, SQLite as 0/1.
+			Number(row.has_recording) ? 'sim' : 'não'
 		];
 	});
 }

@@ -28,6 +28,7 @@ export const COPY_ORDER = [
 	'complaint',
 	'complaint_event',
 	'complaint_photo',
+	'complaint_audio',
 	'auto_sequence',
 	'auto_infracao',
 	'rules_version',

@@ -51,7 +51,8 @@ describe('migrations', () => {
 			'012_idempotency_sealed',
 			'013_sample_entries',
 			'014_office_closures',
-			'015_suspension_days'
+			'015_suspension_days',
+			'016_complaint_audio'
 		]);
 		expect(await migrate(db)).toEqual([]);
 		const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
@@ -60,6 +61,7 @@ describe('migrations', () => {
 			'auto_infracao',
 			'auto_sequence',
 			'complaint',
+			'complaint_audio',
 			'complaint_event',
 			'complaint_photo',
 			'decreed_day',
@@ -109,7 +111,8 @@ describe('migrations', () => {
 		expect(await migrate(db)).toEqual([
 			'013_sample_entries',
 			'014_office_closures',
-			'015_suspension_days'
+			'015_suspension_days',
+			'016_complaint_audio'
 		]);
 		const rows = await db
 			.selectFrom('registry_entry')
@@ -135,7 +138,11 @@ describe('migrations', () => {
 		await day(3, '2027-02-08', 'add');
 		await day(7, '2027-02-09', 'remove');
 		await expect(day(8, '2027-02-10', 'close')).rejects.toThrow(/CHECK/i);
-		expect(await migrate(db)).toEqual(['014_office_closures', '015_suspension_days']);
+		expect(await migrate(db)).toEqual([
+			'014_office_closures',
+			'015_suspension_days',
+			'016_complaint_audio'
+		]);
 		await day(9, '2027-02-10', 'close');
 		await expect(day(10, '2027-02-11', 'fechar')).rejects.toThrow(/CHECK/i);
 		await expect(day(11, '2027-02-10', 'add')).rejects.toThrow(/UNIQUE/i);
@@ -171,7 +178,8 @@ describe('migrations', () => {
 			'012_idempotency_sealed',
 			'013_sample_entries',
 			'014_office_closures',
-			'015_suspension_days'
+			'015_suspension_days',
+			'016_complaint_audio'
 		]);
 		const rows = await db.selectFrom('idempotency').selectAll().orderBy('created_at').execute();
 		expect(rows.map((r) => r.key).sort()).toEqual([keyId('chave-1'), keyId('chave-2')].sort());

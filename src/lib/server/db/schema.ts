@@ -141,6 +141,14 @@ export interface ComplaintPhotoTable {
 	bytes: Uint8Array;
 }
 
+/** The rider's recording of a complaint (src/lib/server/audio.ts checked it), one at most. */
+export interface ComplaintAudioTable {
+	complaint_id: number;
+	mime: string;
+	bytes: Uint8Array;
+	duration_ms: number;
+}
+
 /** The last protocol number given in a year (RM-<year>-<last>). */
 export interface ProtocolSequenceTable {
 	year: number;
@@ -174,6 +182,7 @@ export interface Database extends StaffTables, TriageTables, RegistryAdminTables
 	complaint: ComplaintTable;
 	complaint_event: ComplaintEventTable;
 	complaint_photo: ComplaintPhotoTable;
+	complaint_audio: ComplaintAudioTable;
 	protocol_sequence: ProtocolSequenceTable;
 	idempotency: IdempotencyTable;
 	rate_limit: RateLimitTable;

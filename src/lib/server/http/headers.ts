@@ -6,8 +6,9 @@
 import type { Handle } from '@sveltejs/kit';
 
 /**
- * The app uses the camera (QR scanner, complaint photos) and the position (complaint place, the
- * nearest stand) — from its own origin only; everything else is off.
+ * The app uses the camera (QR scanner, complaint photos), the microphone (a complaint told in the
+ * rider's voice) and the position (complaint place, the nearest stand) — from its own origin only;
+ * everything else is off.
  */
 export const PERMISSIONS_POLICY = [
 	'camera=(self)',
@@ -21,7 +22,7 @@ export const PERMISSIONS_POLICY = [
 	'gyroscope=()',
 	'hid=()',
 	'magnetometer=()',
-	'microphone=()',
+	'microphone=(self)',
 	'midi=()',
 	'payment=()',
 	'picture-in-picture=()',

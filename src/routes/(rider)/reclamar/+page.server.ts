@@ -10,14 +10,19 @@ import { submit } from '$lib/server/complaints';
 import { echo, requestOf } from '$lib/server/complaint-form';
 import { db } from '$lib/server/db';
 import { readForm, text } from '$lib/server/http/body';
+import { MAX_AUDIO_BYTES } from '$lib/server/audio';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '$lib/server/photos';
 import { rulesBundle } from '$lib/server/rules';
 import { listStands } from '$lib/server/stands';
 import type { Actions, PageServerLoad } from './$types';
 import { prefillOf } from './prefill';
 
-/** Up to three photos of 5 MB and the fields (the photos are shrunk in the browser first). */
-const FORM_MAX_BYTES = MAX_PHOTOS * MAX_PHOTO_BYTES + 64 * 1024;
+/**
+ * Up to three photos of 5 MB, a recording of 1 MB and the fields (the photos are shrunk in the
+ * browser first). A recording over its cap inside this limit reaches the audio check, which says
+ * so beside the recorder (an 11 MB file picked by mistake, with no photos, is worded that way).
+ */
+const FORM_MAX_BYTES = MAX_PHOTOS * MAX_PHOTO_BYTES + MAX_AUDIO_BYTES + 64 * 1024;
 
 type Message = (
 	inputs: Record<string, never>,
@@ -38,13 +43,15 @@ function worded(errors: Record<string, string>): Record<string, string> {
 	return Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, say(key)]));
 }
 
-const brief = (s: Situation) => ({ code: s.code, wording: s.wording, danger: !!s.danger });
+/** The one recording (`audio`), as uploaded; undefined when none was chosen or recorded. */
+async function audioOf(form: FormData): Promise<Uint8Array | undefined> {
+	const file = form.get('audio');
+	return typeof file === 'object' && file !== null && file.size > 0
+		? new Uint8Array(await file.arrayBuffer())
+		: undefined;
+}
 
-/**
- * No client-side routing (the framework's client would take most of a first visit's download budget): the form posts whole without JavaScript, and its live
- * part (the folds, the overcharge check, the outbox) is an island, ./Reclamar.island.svelte.
- */
-export const csr = false;
+const brief = (s: Situation) => ({ code: s.code, wording: s.wording, danger: !!s.danger });
 
 /**
  * The form, prefilled from the verdict: the vehicle (`?veiculo=007`), the time (now) and, from
@@ -113,7 +120,8 @@ export const actions = {
 							.getAll('fotos')
 							.filter((f): f is File => typeof f === 'object' && f !== null && f.size > 0)
 							.map(async (f) => new Uint8Array(await f.arrayBuffer()))
-					)
+					),
+					audio: await audioOf(form)
 				};
 			}
 		});

@@ -19,6 +19,7 @@ import * as m012 from './012_idempotency_sealed';
 import * as m013 from './013_sample_entries';
 import * as m014 from './014_office_closures';
 import * as m015 from './015_suspension_days';
+import * as m016 from './016_complaint_audio';
 
 export const migrations: Readonly<Record<string, Migration>> = {
 	'001_registry': m001,
@@ -35,5 +36,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
 	'012_idempotency_sealed': m012,
 	'013_sample_entries': m013,
 	'014_office_closures': m014,
-	'015_suspension_days': m015
+	'015_suspension_days': m015,
+	'016_complaint_audio': m016
 };

@@ -88,6 +88,9 @@ function answer(form: string, result: AdminResult, done: string) {
 	return fail(result.status, { form, field: result.field, message: result.message });
 }
 
+/** How a transcript note begins in the history, so it reads apart from the other notes. */
+const TRANSCRIPT = 'Transcrição da gravação: ';
+
 const visibility = (data: FormData) => data.get('visibilidade') === 'publica';
 
 export const actions = {
@@ -124,6 +127,26 @@ export const actions = {
 		if (typeof note !== 'string') return answer('nota', note, '');
 		const input = { protocol: params.protocolo, note, public: visibility(data) };
 		return answer('nota', await addNote(db(), staff, input, new Date()), 'Nota registrada.');
+	},
+
+	/** What the rider said in the recording, typed by staff: an internal note in the history. */
+	transcricao: async ({ request, params }) => {
+		const staff = requireStaff('fiscal');
+		const data = await formOf(request);
+		if (!data) return BAD_FORM;
+		const text = requiredText(
+			data.get('transcricao'),
+			'transcricao',
+			MAX_NOTE - TRANSCRIPT.length,
+			'a transcrição'
+		);
+		if (typeof text !== 'string') return answer('transcricao', text, '');
+		const input = { protocol: params.protocolo, note: `${TRANSCRIPT}${text}`, public: false };
+		return answer(
+			'transcricao',
+			await addNote(db(), staff, input, new Date()),
+			'Transcrição registrada no histórico.'
+		);
 	},
 
 	moderar: async ({ request, params }) => {
