@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { webmAudio, text as textBytes } from '../src/lib/server/audio.fixtures';
 import { expectNoAxeViolations, loginAs, phoneStores, reclamarLive } from './helpers';
-import { untilWorkerControls } from '../scripts/worker-bill.js';
+import { untilWorkerControls } from '../scripts/bench/worker-bill.js';
 
 test.describe.configure({ timeout: 180_000 });
 

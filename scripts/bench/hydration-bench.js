@@ -9,7 +9,7 @@
  *   - blocking: the sum over long tasks of their time beyond 50 ms (what Lighthouse calls TBT,
  *     without its window), from a buffered `longtask` observer;
  *   - longest: the longest task.
- * and, once, the first visit's JS in KiB gzip -9 (scripts/first-visit.js, as tests/budgets.e2e.ts).
+ * and, once, the first visit's JS in KiB gzip -9 (scripts/bench/first-visit.js, as tests/first-visit-download.e2e.ts).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
