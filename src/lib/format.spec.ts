@@ -1,6 +1,5 @@
 import { describe, expect, test, vi } from 'vitest';
-import { addDays, useZoneOffsets } from '$lib/domain/clock';
-import { zoneOffsets } from '$lib/domain/zone-offsets';
+import { addDays, useZoneOffsets, zoneOffsets } from '$lib/domain/clock';
 import { formatDate, formatTime } from './format';
 import { formatLongDate, formatLongLocalDate, formatWeekday } from './format-words';
 

@@ -6,8 +6,7 @@
 import { bandeiraAt, type BandeiraContext, type BandeiraRule } from '$lib/domain/bandeira';
 import { calendarFromYears, type YearCalendar } from '$lib/domain/holidays';
 import { decreeAt, quoteFare, type TariffDecree } from '$lib/domain/tariff';
-import type { ZoneOffsets } from '$lib/domain/clock';
-import { zoneOffsetsOfYears } from '$lib/domain/zone-offsets';
+import { zoneOffsetsOfYears, type ZoneOffsets } from '$lib/domain/clock';
 
 export interface RulesBundle {
 	timeZone: string;

@@ -7,9 +7,10 @@ import {
 	wallClock,
 	useZoneOffsets,
 	weekdayOf,
-	zonedInstant
+	zonedInstant,
+	zoneOffsets,
+	zoneOffsetsOfYears
 } from './clock';
-import { zoneOffsets, zoneOffsetsOfYears } from './zone-offsets';
 
 const TZ = 'America/Porto_Velho';
 

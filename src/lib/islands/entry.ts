@@ -32,7 +32,7 @@ async function hydrateIslands(): Promise<void> {
 	pageHydrated();
 	busy += performance.now() - started;
 	// The main thread's time spent making the page live (its modules' download aside), for the
-	// benches (scripts/bench/hydration-bench.js): a user-timing entry costs nothing on a rider's phone.
+	// benches (scripts/hydration-bench.js): a user-timing entry costs nothing on a rider's phone.
 	performance.measure('garupa:hydrate', { start: started - busy, duration: busy });
 }
 

@@ -1,6 +1,5 @@
 import { error } from '@sveltejs/kit';
-import { parseLocalDate, wallClock } from '$lib/domain/clock';
-import { zoneOffsetsOfYears } from '$lib/domain/zone-offsets';
+import { parseLocalDate, wallClock, zoneOffsetsOfYears } from '$lib/domain/clock';
 import { inForceOn } from '$lib/domain/profile';
 import { m } from '$lib/paraglide/messages';
 import { profile } from '$lib/profile';

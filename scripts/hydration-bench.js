@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The main thread's work of a rider page's script, measured in Chromium with the CPU slowed 4×
- * (as Lighthouse's mobile run does): `node scripts/bench/hydration-bench.js [/tarifa …]`, against a build
+ * (as Lighthouse's mobile run does): `node scripts/hydration-bench.js [/tarifa …]`, against a build
  * served here (BUILD_DIR, default `build`; HYDRATION_PORT, default 4481). Per page, the median of
  * HYDRATION_RUNS fresh loads (default 5) of:
  *   - script: CDP's ScriptDuration once the page has settled (the islands' script, its hydration,
