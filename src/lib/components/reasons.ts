@@ -1,8 +1,7 @@
 import type { Reason } from '$lib/domain/bandeira';
 import { holidayName, type HolidayScope } from '$lib/domain/holidays';
 import { wallClock } from '$lib/domain/clock';
-import { formatDate, formatTime, relativeDay } from '$lib/format';
-import { formatWeekday } from '$lib/format-words';
+import { formatDate, formatTime, formatWeekday, relativeDay } from '$lib/format';
 import { m } from '$lib/paraglide/messages';
 import type { PictogramName } from './pictograms';
 import { getLocale } from '$lib/paraglide/runtime';

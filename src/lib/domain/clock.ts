@@ -52,117 +52,12 @@ function epochDay(year: number, month: number, day: number): number {
 }
 
 /**
- * A zone's UTC offsets over a span of time, read through Intl where that is cheap (the server) and
- * handed to a page's script, which then reads the zone's clock by arithmetic: a page's first use
- * of Intl starts ICU, tens of milliseconds of a phone's main thread while its answer wakes up.
- */
-export interface ZoneOffsets {
-	timeZone: string;
-	/** The span, in ms since the epoch: `from` included, `to` excluded. */
-	from: number;
-	to: number;
-	/** `[since, offset in minutes]`, by time; the first `since` is `from`. */
-	offsets: [since: number, offset: number][];
-}
-
-/** The zone's offset at `ms`, in whole minutes (through Intl). */
-function offsetAt(ms: number, timeZone: string): number {
-	return wallClockIntl(ms, timeZone).offset;
-}
-
-/** Offsets are sampled this far apart; a zone changes its offset far less often. */
-const SAMPLE_MS = 6 * 3_600_000;
-
-const spans = new Map<string, ZoneOffsets>();
-
-/**
- * The zone's offsets from `from` to `to` (each change found to the millisecond). Kept once read:
- * a server asks for the same years' span on every request.
- * @example zoneOffsets('America/Porto_Velho', Date.UTC(2026, 0, 1), Date.UTC(2027, 0, 1)).offsets //=> [[1767225600000, -240]]
- */
-export function zoneOffsets(timeZone: string, from: number, to: number): ZoneOffsets {
-	const key = `${timeZone}|${from}|${to}`;
-	const kept = spans.get(key);
-	if (kept) return kept;
-	const offsets: [number, number][] = [[from, offsetAt(from, timeZone)]];
-	let last = offsets[0]?.[1] ?? 0;
-	for (let t = from; t < to;) {
-		const next = Math.min(t + SAMPLE_MS, to);
-		const offset = offsetAt(next, timeZone);
-		if (offset !== last) {
-			// The change is in (t, next]: the first millisecond with the new offset.
-			let lo = t;
-			let hi = next;
-			while (hi - lo > 1) {
-				const mid = Math.floor((lo + hi) / 2);
-				if (offsetAt(mid, timeZone) === last) lo = mid;
-				else hi = mid;
-			}
-			if (hi < to) offsets.push([hi, offset]);
-			last = offset;
-		}
-		t = next;
-	}
-	const span = { timeZone, from, to, offsets };
-	spans.set(key, span);
-	return span;
-}
-
-const DAY_MS = 86_400_000;
-
-/**
- * The zone's offsets over whole years, and a day either side (any zone's new year falls in there).
- * @example zoneOffsetsOfYears('America/Porto_Velho', 2026, 2026).to //=> Date.UTC(2027, 0, 2)
- */
-export function zoneOffsetsOfYears(timeZone: string, first: number, last: number): ZoneOffsets {
-	return zoneOffsets(timeZone, Date.UTC(first, 0, 1) - DAY_MS, Date.UTC(last + 1, 0, 1) + DAY_MS);
-}
-
-const known = new Map<string, ZoneOffsets>();
-
-/**
- * From now on, `wallClock` reads `offsets.timeZone` inside its span from these offsets, without
- * Intl (outside the span, through Intl as before).
- */
-export function useZoneOffsets(offsets: ZoneOffsets): void {
-	known.set(offsets.timeZone, offsets);
-}
-
-/** The offset the known span gives `ms`, or null outside it. */
-function knownOffset(ms: number, timeZone: string): number | null {
-	const z = known.get(timeZone);
-	if (!z || ms < z.from || ms >= z.to) return null;
-	let offset: number | null = null;
-	for (const [since, o] of z.offsets) {
-		if (since > ms) break;
-		offset = o;
-	}
-	return offset;
-}
-
-/**
  * Wall clock of `timeZone` at the instant `at`.
  * @example wallClock(new Date('2026-12-25T03:30:00Z'), 'America/Porto_Velho').date //=> '2026-12-24'
  */
 export function wallClock(at: Date, timeZone: string): WallClock {
 	const ms = at.getTime();
 	if (!Number.isFinite(ms)) throw new RangeError('Invalid instant');
-	const offset = knownOffset(ms, timeZone);
-	if (offset === null) return wallClockIntl(ms, timeZone);
-	const local = new Date(ms + offset * 60_000);
-	return clockOf(
-		local.getUTCFullYear(),
-		local.getUTCMonth() + 1,
-		local.getUTCDate(),
-		local.getUTCHours(),
-		local.getUTCMinutes(),
-		local.getUTCSeconds(),
-		offset
-	);
-}
-
-function wallClockIntl(ms: number, timeZone: string): WallClock {
-	const at = new Date(ms);
 	const parts: Record<string, number> = {};
 	for (const p of formatter(timeZone).formatToParts(at)) {
 		if (p.type !== 'literal') parts[p.type] = Number(p.value);
@@ -175,18 +70,6 @@ function wallClockIntl(ms: number, timeZone: string): WallClock {
 	const second = parts.second ?? NaN;
 	const localAsUtc = Date.UTC(year, month - 1, day, hour, minute, second);
 	const offset = Math.round((localAsUtc - (ms - (((ms % 1000) + 1000) % 1000))) / 60_000);
-	return clockOf(year, month, day, hour, minute, second, offset);
-}
-
-function clockOf(
-	year: number,
-	month: number,
-	day: number,
-	hour: number,
-	minute: number,
-	second: number,
-	offset: number
-): WallClock {
 	const weekday = (((epochDay(year, month, day) + 4) % 7) + 7) % 7; // 1970-01-01 was a Thursday
 	return {
 		date: `${pad(year, 4)}-${pad(month)}-${pad(day)}`,

@@ -5,7 +5,6 @@ import { m } from '$lib/paraglide/messages';
 import { profile } from '$lib/profile';
 import { effectiveRules } from '$lib/server/calendar';
 import { rulesBundle } from '$lib/server/rules';
-import { bundleZone } from '$lib/rules';
 import { YEAR_MAX, YEAR_MIN } from '$lib/domain/holiday-source';
 import type { PageServerLoad } from './$types';
 
@@ -13,6 +12,12 @@ import type { PageServerLoad } from './$types';
  * Plan a ride: `?data=YYYY-MM-DD&hora=HH:MM[&km=<distance>][&adicional=<id>]` (a GET form, works
  * without JS). `km` is optional; where the decree sets a rate per km the total adds it.
  */
+/**
+ * No client-side routing (the framework's client would take most of a first visit's download budget): the page is complete on the server, and its live part
+ * (the answer following the fields and the clock, offline too) is an island, ./Tarifa.island.svelte.
+ */
+export const csr = false;
+
 export const load: PageServerLoad = async ({ url }) => {
 	const instant = new Date();
 	const now = wallClock(instant, profile.timeZone);
@@ -34,7 +39,6 @@ export const load: PageServerLoad = async ({ url }) => {
 	// An empty field is no distance; anything else must be one (0 < km ≤ 100, `.` or `,`).
 	if (km && !parseKm(km)) error(400, { message: m.tarifa_bad_km(), code: 'km' });
 	const at = zonedInstant(date, Number(t[1]) * 60 + Number(t[2]), profile.timeZone);
-	const bundle = await rulesBundle(at, [now.year]);
 	return {
 		query: { date, time, km, surcharges },
 		/** A planned ride (the form was sent, or a shared link): the answer comes first. */
@@ -43,9 +47,7 @@ export const load: PageServerLoad = async ({ url }) => {
 		/** The server's now: "amanhã" in the answer is relative to it, never to the planned day. */
 		today: instant.getTime(),
 		local: localISO(at, profile.timeZone),
-		bundle,
-		/** The zone's offsets over the bundle's years: the island reads the clock without Intl. */
-		zone: bundleZone(bundle),
+		bundle: await rulesBundle(at, [now.year]),
 		stateTransfers: profile.stateTransfers,
 		decreedDays: (await effectiveRules()).decreedDays,
 		// What the answer cites of each law (its roles, its dates, its note on the bandeira): not the
