@@ -15,7 +15,7 @@ describe('what the rider types → the complaint request', () => {
 		['-3', NaN]
 	])('%s → %s centavos', (text, centavos) => expect(centavosOf(text)).toBe(centavos));
 
-	test('the server reads an amount exactly as the browser does (one parser, issue 10 item 12)', () => {
+	test('the server reads an amount exactly as the browser does (one parser)', () => {
 		for (const text of ['12', '12,50', '12.50', '12.5', 'R$ 1.012,50', '12,505', 'doze'])
 			expect(centavosOf(text)).toBe(parseAmount(text) ?? NaN);
 	});

@@ -397,7 +397,7 @@ describe('getComplaintForRider', () => {
 		expect(JSON.stringify(view)).not.toMatch(/Maria|99988|contact/);
 	});
 
-	test('the distance given for a per-km table is kept as its exact text (issue 13 item 3)', async () => {
+	test('the distance given for a per-km table is kept as its exact text', async () => {
 		const { protocol, token } = receipt(
 			await createComplaint(db, {
 				idempotencyKey: 'km',
@@ -480,7 +480,7 @@ describe('canonicalJson', () => {
 	});
 });
 
-describe('submit: the one intake of POST /api/complaints and the /reclamar form (issue 10, item 12)', () => {
+describe('submit: the one intake of POST /api/complaints and the /reclamar form', () => {
 	const limiter = () => new RateLimiter({ limit: 100, windowSeconds: 3600 });
 	const request = { ...FIXTURE, occurredAt: '2026-12-02T10:40:00-04:00' };
 	const read =

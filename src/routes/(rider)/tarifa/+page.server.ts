@@ -12,12 +12,6 @@ import type { PageServerLoad } from './$types';
  * Plan a ride: `?data=YYYY-MM-DD&hora=HH:MM[&km=<distance>][&adicional=<id>]` (a GET form, works
  * without JS). `km` is optional; where the decree sets a rate per km the total adds it.
  */
-/**
- * No client-side routing (the framework's client would take most of a first visit's download budget): the page is complete on the server, and its live part
- * (the answer following the fields and the clock, offline too) is an island, ./Tarifa.island.svelte.
- */
-export const csr = false;
-
 export const load: PageServerLoad = async ({ url }) => {
 	const instant = new Date();
 	const now = wallClock(instant, profile.timeZone);
