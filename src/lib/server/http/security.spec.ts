@@ -66,7 +66,7 @@ describe('roleNeeded: action names are own properties only', () => {
 });
 
 describe('security headers', () => {
-	it('nosniff, strict-origin-when-cross-origin, and camera/geolocation for the app only', () => {
+	it('nosniff, strict-origin-when-cross-origin, and camera/microphone/geolocation for the app only', () => {
 		expect(securityHeaders(new URL('http://x/tarifa'))).toEqual({
 			'x-content-type-options': 'nosniff',
 			'referrer-policy': 'strict-origin-when-cross-origin',
@@ -74,8 +74,10 @@ describe('security headers', () => {
 		});
 		expect(PERMISSIONS_POLICY).toMatch(/(^|, )camera=\(self\)(,|$)/);
 		expect(PERMISSIONS_POLICY).toMatch(/(^|, )geolocation=\(self\)(,|$)/);
+		// A complaint told in the rider's voice: the app's own pages may record, nothing embedded.
+		expect(PERMISSIONS_POLICY).toMatch(/(^|, )microphone=\(self\)(,|$)/);
 		for (const entry of PERMISSIONS_POLICY.split(', '))
-			if (!/^(camera|geolocation)=/.test(entry)) expect(entry).toMatch(/^[a-z-]+=\(\)$/);
+			if (!/^(camera|microphone|geolocation)=/.test(entry)) expect(entry).toMatch(/^[a-z-]+=\(\)$/);
 	});
 
 	it('no-referrer on a page with a token', () => {
