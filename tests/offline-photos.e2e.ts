@@ -120,10 +120,11 @@ test('several photos together over the limit: the message is on the photo field,
 	baseURL
 }) => {
 	await page.goto('/lei');
-	// A real JPEG, padded after its end marker (decoders stop there) to 4 MB: four of them pass
-	// the form's limit (3 photos of 5 MB and the fields) but not the server's whole-body limit.
+	// A real JPEG, padded after its end marker (decoders stop there) to 4.3 MB: four of them pass
+	// the form's whole-body limit (3 photos of 5 MiB, a recording of 1 MiB and the fields) but not
+	// adapter-node's BODY_SIZE_LIMIT (17M), so the form's own 413 answers.
 	const jpeg = await noiseJpeg(page, 0.3);
-	const photo = Buffer.concat([jpeg, Buffer.alloc(4_000_000 - jpeg.length)]);
+	const photo = Buffer.concat([jpeg, Buffer.alloc(4_300_000 - jpeg.length)]);
 	const form = new FormData();
 	for (const [name, value] of Object.entries({
 		veiculo: '007',

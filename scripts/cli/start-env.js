@@ -27,8 +27,8 @@ export function serverEnv(env) {
 		PORT: port,
 		ORIGIN: env.ORIGIN || `http://localhost:${port}`,
 		...(trusted ? { TRUSTED_ORIGINS: trusted } : {}),
-		// The complaint form takes 3 photos of up to 5 MB each; adapter-node's default (512K) would
-		// refuse one phone photo.
-		BODY_SIZE_LIMIT: env.BODY_SIZE_LIMIT || '16M'
+		// The complaint form takes 3 photos of up to 5 MB each and a recording of up to 1 MB;
+		// adapter-node's default (512K) would refuse one phone photo.
+		BODY_SIZE_LIMIT: env.BODY_SIZE_LIMIT || '17M'
 	};
 }

@@ -17,7 +17,7 @@ describe("npm start's environment", () => {
 			PORT: '3001',
 			ORIGIN: 'http://localhost:3001',
 			TRUSTED_ORIGINS: 'http://127.0.0.1:3001',
-			BODY_SIZE_LIMIT: '16M'
+			BODY_SIZE_LIMIT: '17M'
 		});
 		expect(serverEnv({}).ORIGIN).toBe('http://localhost:3000');
 	});
