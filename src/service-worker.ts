@@ -3,7 +3,8 @@
  * Offline first. With adapter-node every page is rendered on the server, so there is no HTML in
  * the build to precache and the plugin's default SPA fallback would serve an empty shell. Instead:
  * - what a rider needs offline is precached (workbox-precaching): the rider pages' JS and CSS, the
- *   icons, the web manifest — worked out from the build's manifest by scripts/build/precache.js. Nothing
+ *   tab's icon, the web manifest (not the home-screen icons, read only while installing) — worked out
+ *   from the build's manifest by scripts/build/precache.js. Nothing
  *   of the staff area (`/admin`: its pages, components and chunks), which works online only;
  * - the QR decoder (zxing's wasm and its JS) and Leaflet are fetched the first time the scanner
  *   opens or /pontos draws its map, and kept from then on (FIRST_USE_CACHE): the install download

@@ -64,12 +64,14 @@ test('the worker installs only what a rider needs offline: nothing of the staff 
 		.toBeGreaterThanOrEqual(5);
 	const cached = Object.values(await cachedPaths(page)).flat();
 
-	// The rider's app is there: the islands' script, the pages kept offline, the icons — and not
+	// The rider's app is there: the islands' script, the pages kept offline, the tab's icon — and not
 	// SvelteKit's client runtime, which no rider page uses any more.
 	const islandsEntry = /^\/_app\/immutable\/workers\/entry-[\w-]+\.js$/;
 	expect(cached.some((p) => islandsEntry.test(p))).toBe(true);
 	expect(cached.filter((p) => /^\/_app\/immutable\/entry\//.test(p))).toEqual([]);
 	expect(cached).toEqual(expect.arrayContaining(['/', '/tarifa', '/lei', '/favicon.svg']));
+	// The home-screen icons are read while installing, online: not paid for at every install.
+	expect(cached.filter((p) => p.startsWith('/icons/'))).toEqual([]);
 	// Nothing of the staff area: no /admin page, no file only staff pages load.
 	expect(cached.filter((p) => /^(?:\/(?:es|en))?\/admin(?:\/|$)/.test(p))).toEqual([]);
 	expect(cached.filter((p) => staffOnly.includes(p.slice(1)))).toEqual([]);
