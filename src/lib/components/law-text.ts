@@ -27,3 +27,28 @@ export function citeParen(role: CiteRole, regime: LawRef | null = regimeOn()): s
 	const cite = citeFor(regime, role);
 	return cite ? ` (${cite})` : '';
 }
+
+/**
+ * What a live part needs of the regime in force to cite `roles` (its cites for those roles, whether
+ * its text is here and its dates), sent with the page: so the part never ships the whole profile to
+ * the phone to work out the law in force itself.
+ * @example citing(regimeOn(), ['auto']) //=> { cites: { auto: 'Art. 26' }, hasText: true, validFrom: '2011-10-24', validTo: undefined }
+ */
+export function citing(
+	regime: LawRef | null,
+	roles: readonly CiteRole[]
+): Pick<LawRef, 'cites' | 'hasText' | 'validFrom' | 'validTo'> | null {
+	if (!regime) return null;
+	const cites = Object.fromEntries(
+		roles.flatMap((role) => {
+			const cite = citeFor(regime, role);
+			return cite ? [[role, cite]] : [];
+		})
+	);
+	return {
+		cites,
+		hasText: regime.hasText,
+		validFrom: regime.validFrom,
+		...(regime.validTo ? { validTo: regime.validTo } : {})
+	};
+}

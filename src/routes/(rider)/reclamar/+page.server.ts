@@ -16,6 +16,7 @@ import { rulesBundle } from '$lib/server/rules';
 import { listStands } from '$lib/server/stands';
 import type { Actions, PageServerLoad } from './$types';
 import { prefillOf } from './prefill';
+import { citing, regimeOn } from '$lib/components/law-text';
 
 /**
  * Up to three photos of 5 MB, a recording of 1 MB and the fields (the photos are shrunk in the
@@ -90,6 +91,8 @@ export const load: PageServerLoad = async ({ url }) => {
 		groups,
 		emergency: catalog.emergency,
 		overchargeCite: situationCite(catalog, OVERCHARGE_CODE),
+		// The articles the form cites, of the law in force today.
+		regime: citing(regimeOn(), ['riderCooperation', 'auto']),
 		// No catalog under this regime (its law's text is not available): sent unclassified.
 		unclassified: catalog.unclassified
 			? { law: catalog.law, office: profile.office.acronym }
