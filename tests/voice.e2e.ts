@@ -116,6 +116,13 @@ test.describe('at 360×740', () => {
 			'x-content-type-options': 'nosniff'
 		});
 		expect(served.headers()['cache-control']).toContain('no-store');
+		// Safari's player asks for two bytes before it plays: a range is answered as one.
+		const probe = await page.request.get(`/admin/reclamacoes/${protocol}/gravacao`, {
+			headers: { range: 'bytes=0-1' }
+		});
+		expect(probe.status()).toBe(206);
+		expect(probe.headers()['content-range']).toBe(`bytes 0-1/${(await served.body()).length}`);
+		expect((await probe.body()).length).toBe(2);
 
 		await page
 			.getByLabel('Transcrição da gravação')
@@ -174,6 +181,54 @@ test.describe('at 360×740', () => {
 		const stored = await page.request.get(`/admin/reclamacoes/${protocol}/gravacao`);
 		expect(stored.status()).toBe(200);
 		expect((await stored.body()).length).toBeGreaterThan(1000);
+	});
+
+	test('refused on reconnecting: "Corrigir e enviar" brings the recording back to listen to, and it is sent', async ({
+		page,
+		context
+	}) => {
+		const mark = `voz-corrigir-${crypto.randomUUID().slice(0, 8)}`;
+		await page.goto('/reclamar?veiculo=007');
+		await untilWorkerControls(page);
+		await reclamarLive(page);
+		await openDetails(page);
+		await page.locator('#relato').fill(mark);
+		await record(page, '0:02');
+		const size = () =>
+			page.locator('#audio').evaluate((el: HTMLInputElement) => el.files?.[0]?.size ?? 0);
+		const recorded = await size();
+		expect(recorded).toBeGreaterThan(1000);
+
+		// No situation chosen: kept offline, refused by the server once the signal returns.
+		await context.setOffline(true);
+		await page.getByRole('button', { name: 'Enviar reclamação' }).tap();
+		const card = page.getByTestId('saved-card');
+		await expect(card).toContainText('com gravação de voz');
+		await context.setOffline(false);
+		await page.evaluate(() => dispatchEvent(new Event('online')));
+		await expect(card.getByRole('heading', { level: 1 })).toHaveText(
+			'Não enviada: o servidor recusou esta reclamação.',
+			{ timeout: 30_000 }
+		);
+
+		await card.getByRole('link', { name: 'Corrigir e enviar' }).tap();
+		await reclamarLive(page);
+		await expect(page.locator('#situacoes-erro')).toBeVisible();
+		await expect(page.locator('#relato')).toHaveValue(mark);
+		// The same recording, to listen to (not a new one started), in the field that carries it.
+		await expect(page.getByTestId('recorder-audio')).toBeVisible();
+		await expect(page.getByTestId('recorder-elapsed')).toHaveCount(0);
+		expect(await size()).toBe(recorded);
+
+		await page.getByRole('checkbox', { name: 'Dirigia de forma perigosa' }).tap();
+		await page.getByRole('button', { name: 'Enviar reclamação' }).tap();
+		await page.waitForURL(RECEIPT, { timeout: 30_000 });
+		const [, protocol = ''] = RECEIPT.exec(page.url()) ?? [];
+		expect((await phoneStores(page)).outbox).toEqual([]);
+		await loginAs(page, 'fiscal', `/admin/reclamacoes/${protocol}`);
+		await expect(page.getByTestId('recording')).toHaveCount(1);
+		const stored = await page.request.get(`/admin/reclamacoes/${protocol}/gravacao`);
+		expect((await stored.body()).length).toBe(recorded);
 	});
 
 	test('offline before the recorder ever loaded: the button says it needs a connection once', async ({
