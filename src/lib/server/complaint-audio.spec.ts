@@ -201,7 +201,8 @@ describe('LGPD: the rider’s voice is erased with the contact', () => {
 			audio: THREE_SECONDS
 		});
 		expect(await eraseContact(db, gestor, { protocol, reason: 'Pedido' }, NOW)).toEqual({
-			ok: true
+			ok: true,
+			erased: { contact: false, recording: true }
 		});
 		expect(await audioRows()).toBe(0);
 		expect(await eraseContact(db, gestor, { protocol, reason: 'Pedido' }, NOW)).toMatchObject({

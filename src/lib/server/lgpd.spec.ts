@@ -5,6 +5,7 @@ import { getComplaintForStaff } from './complaint-staff';
 import { createDb, migrate, type Db } from './db';
 import {
 	eraseContact,
+	erasedWords,
 	eraseExpiredContacts,
 	ERASURE_INTERVAL_MS,
 	revealContact,
@@ -91,7 +92,10 @@ test('a gestor erases early with a reason; nothing left to erase afterwards', as
 	const gestor = await member(db, 'gestor');
 	const { protocol } = await file(db);
 	const input = { protocol, reason: 'Pedido da titular por e-mail.' };
-	expect(await eraseContact(db, gestor, input, FILED)).toEqual({ ok: true });
+	expect(await eraseContact(db, gestor, input, FILED)).toEqual({
+		ok: true,
+		erased: { contact: true, recording: false }
+	});
 	expect(await eraseContact(db, gestor, input, FILED)).toMatchObject({ ok: false, status: 409 });
 	expect(await auditLog(db, { action: 'contact.erase' })).toMatchObject([
 		{ staffEmail: gestor.email, note: input.reason }
@@ -118,4 +122,15 @@ test('the job runs every hour without holding the process, until stopped', async
 		vi.useRealTimers();
 		vi.restoreAllMocks();
 	}
+});
+
+describe('the staff page names what an early erasure took away', () => {
+	const cases: [contact: boolean, recording: boolean, words: string][] = [
+		[true, false, 'Contato apagado.'],
+		[false, true, 'Gravação apagada.'],
+		[true, true, 'Contato e gravação apagados.']
+	];
+	test.each(cases)('contact %s, recording %s → %s', (contact, recording, words) => {
+		expect(erasedWords({ contact, recording })).toBe(words);
+	});
 });

@@ -97,14 +97,32 @@ async function erase(
 	);
 }
 
-/** A gestor erases a complaint's contact before its time, on the rider's request, with a reason. */
+/** What an early erasure took away: the contact, the recording of the rider's voice, or both. */
+export interface Erased {
+	contact: boolean;
+	recording: boolean;
+}
+
+/**
+ * The staff page's words for an early erasure, naming what went.
+ * @example erasedWords({ contact: false, recording: true }) //=> 'Gravação apagada.'
+ */
+export function erasedWords(erased: Erased): string {
+	if (erased.contact && erased.recording) return 'Contato e gravação apagados.';
+	return erased.recording ? 'Gravação apagada.' : 'Contato apagado.';
+}
+
+/**
+ * A gestor erases a complaint's contact and recording before their time, on the rider's request,
+ * with a reason.
+ */
 export async function eraseContact(
 	db: Db,
 	staff: Staff,
 	input: { protocol: string; reason: string },
 	now: Date
-): Promise<AdminResult> {
-	return writeTransaction(db, async (trx): Promise<AdminResult> => {
+): Promise<(AdminResult & { ok: false }) | { ok: true; erased: Erased }> {
+	return writeTransaction(db, async (trx) => {
 		const row = await trx
 			.selectFrom('complaint')
 			.select(['id', 'contact_name', 'contact_phone', 'contact_email', 'contact_erased_at'])
@@ -126,10 +144,16 @@ export async function eraseContact(
 			row.contact_erased_at === null &&
 			!!(row.contact_name || row.contact_phone || row.contact_email);
 		// PostgreSQL answers `exists` as a boolean, SQLite as 0/1.
-		if (!hasContact && !Number(row.has_recording))
-			return { ok: false, status: 409, field: 'motivo', message: 'Não há contato a apagar.' };
+		const hasRecording = !!Number(row.has_recording);
+		if (!hasContact && !hasRecording)
+			return {
+				ok: false,
+				status: 409,
+				field: 'motivo',
+				message: 'Não há contato nem gravação a apagar.'
+			} as const;
 		await erase(trx, row.id, input.protocol, staff, input.reason, now);
-		return { ok: true };
+		return { ok: true, erased: { contact: hasContact, recording: hasRecording } } as const;
 	});
 }
 

@@ -33,7 +33,7 @@ import {
 import { getComplaintForStaff } from '$lib/server/complaint-staff';
 import { PROTOCOL } from '$lib/server/complaints';
 import { db } from '$lib/server/db';
-import { eraseContact, revealContact } from '$lib/server/lgpd';
+import { eraseContact, erasedWords, revealContact } from '$lib/server/lgpd';
 import { localDate } from '$lib/server/triage';
 import type { Actions, PageServerLoad } from './$types';
 
@@ -207,7 +207,7 @@ export const actions = {
 			{ protocol: params.protocolo, reason },
 			new Date()
 		);
-		return answer('apagar', result, 'Contato apagado.');
+		return answer('apagar', result, result.ok ? erasedWords(result.erased) : '');
 	},
 
 	lavrarAuto: async ({ request, params }) => {
