@@ -6,14 +6,18 @@ import { OVERCHARGE_CODE } from '$lib/domain/complaint';
 import { m } from '$lib/paraglide/messages';
 import { getLocale, localizeHref } from '$lib/paraglide/runtime';
 import { profile } from '$lib/profile';
-import { submit } from '$lib/server/complaints';
-import { echo, requestOf } from '$lib/server/complaint-form';
+import {
+	submit,
+	echo,
+	requestOf,
+	MAX_AUDIO_BYTES,
+	MAX_PHOTO_BYTES,
+	MAX_PHOTOS
+} from '$lib/server/complaints';
 import { db } from '$lib/server/db';
-import { readForm, text } from '$lib/server/http/body';
-import { MAX_AUDIO_BYTES } from '$lib/server/audio';
-import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '$lib/server/photos';
+import { readForm, text } from '$lib/server/http';
 import { rulesBundle } from '$lib/server/rules';
-import { listStands } from '$lib/server/stands';
+import { listStands } from '$lib/server/registry';
 import type { Actions, PageServerLoad } from './$types';
 import { prefillOf } from './prefill';
 

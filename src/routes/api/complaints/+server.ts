@@ -1,16 +1,16 @@
 import { json } from '@sveltejs/kit';
 import { m } from '$lib/paraglide/messages';
-import { apiLocale, type ApiLocale } from '$lib/server/api';
-import { submit } from '$lib/server/complaints';
-import { db } from '$lib/server/db';
-import { MAX_AUDIO_BYTES } from '$lib/server/audio';
 import {
+	apiLocale,
+	type ApiLocale,
 	BODY_MESSAGES,
 	mediaType,
 	readForm,
 	readJson,
 	type BodyFailure
-} from '$lib/server/http/body';
+} from '$lib/server/http';
+import { submit, MAX_AUDIO_BYTES } from '$lib/server/complaints';
+import { db } from '$lib/server/db';
 import type { RequestHandler } from './$types';
 
 /** A complaint is a few fields and up to 2,000 characters of text; photos go by the form. */
