@@ -31,6 +31,7 @@ export {
 } from './complaint-admin';
 export type { AdminResult } from './complaint-admin';
 export { echo, requestOf } from './complaint-form';
+export { complaintErrorText } from './error-text';
 export { complaintPhoto, complaintRecording, getComplaintForStaff } from './complaint-staff';
 export { PROTOCOL, TOKEN, getComplaintForRider, recordingForRider, submit } from './intake';
 export { eraseContact, eraseExpiredContacts, revealContact, scheduleContactErasure } from './lgpd';

@@ -24,13 +24,12 @@ import { wallClock } from '$lib/domain/clock';
 import { parseComplaint, type ComplaintContext, type ComplaintInput } from '$lib/domain/complaint';
 import { offensesOf, PENALTIES, type Offense, type OffenseCatalog } from '$lib/domain/offenses';
 import { formatPrefix, type VehicleCode } from '$lib/domain/plate';
-import { buildIndex, type RegistryIndex, type RegistrySnapshot } from '$lib/domain/registry';
 import { profile } from '$lib/profile';
 import { type Database, writeTransaction, keyId, openToken, sealToken } from '$lib/server/db';
 import { clientKey, type BodyFailure, complaintsRateLimiter, type Limiter } from '$lib/server/http';
 import { prepareRecording, type Recording } from './audio';
 import { preparePhotos, type Photo } from './photos';
-import { currentRegistry } from '$lib/server/registry';
+import { currentRegistry, registryIndex } from '$lib/server/registry';
 
 type Db = Kysely<Database>;
 
@@ -497,15 +496,11 @@ async function riderRow(db: Db, protocol: string, token: string) {
 
 // ─── Helpers ────────────────────────────────────────────────────────────────────────────────────
 
-const indexes = new WeakMap<RegistrySnapshot, RegistryIndex>();
-
 /** The canonical prefixo of a reported vehicle in the published registry, or null. */
 async function registeredPrefixo(db: Db, vehicle: VehicleCode): Promise<string | null> {
 	const snapshot = await currentRegistry(db);
 	if (!snapshot) return null;
-	let index = indexes.get(snapshot);
-	if (!index) indexes.set(snapshot, (index = buildIndex(snapshot.entries)));
-	return index.find(vehicleText(vehicle))?.prefixo ?? null;
+	return registryIndex(snapshot).find(vehicleText(vehicle))?.prefixo ?? null;
 }
 
 function vehicleText(vehicle: VehicleCode): string {

@@ -11,7 +11,6 @@ import * as v from 'valibot';
 import { addDays, localISO, wallClock, zonedInstant, type LocalDate } from '$lib/domain/clock';
 import { COMPLAINT_STATES, type ComplaintState } from '$lib/domain/complaint';
 import { PENALTIES } from '$lib/domain/offenses';
-import { buildIndex } from '$lib/domain/registry';
 import { formatPrefix } from '$lib/domain/plate';
 import {
 	answerDue,
@@ -24,7 +23,7 @@ import {
 } from '$lib/domain/triage';
 import { profile } from '$lib/profile';
 import type { Db, Database } from '$lib/server/db';
-import { currentRegistry } from '$lib/server/registry';
+import { currentRegistry, registryIndex } from '$lib/server/registry';
 
 export const OPEN_STATES = (Object.keys(COMPLAINT_STATES) as ComplaintState[]).filter(
 	(s) => COMPLAINT_STATES[s].type === 'open'
@@ -77,7 +76,7 @@ async function vehicleMatch(db: Db, filter: QueueFilter): Promise<VehicleMatch |
 		return { reported: formatPrefix(vehicle.prefixo), prefixo: vehicle.prefixo };
 	// A plate reaches the complaints filed under the vehicle's prefixo too.
 	const snapshot = await currentRegistry(db);
-	const entry = snapshot ? buildIndex(snapshot.entries).find(vehicle.placa) : null;
+	const entry = snapshot ? registryIndex(snapshot).find(vehicle.placa) : null;
 	return { reported: vehicle.placa, prefixo: entry?.prefixo ?? null };
 }
 

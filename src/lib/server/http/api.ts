@@ -41,15 +41,20 @@ export function ok(body: unknown, headers: Record<string, string> = {}): Respons
 	return json(body, { headers: { ...CORS, ...headers } });
 }
 
+/**
+ * The API's one error answer, never cached. Open to every origin (CORS) unless `cors` is false:
+ * the complaint POST is for the app's own pages only.
+ */
 export function apiError(
 	status: number,
 	code: string,
 	message: string,
-	fields?: Record<string, string>
+	fields?: Record<string, string>,
+	{ cors = true, headers = {} }: { cors?: boolean; headers?: Record<string, string> } = {}
 ): Response {
 	return json(
 		{ error: fields ? { code, message, fields } : { code, message } },
-		{ status, headers: { ...CORS, 'cache-control': 'no-store' } }
+		{ status, headers: { ...(cors ? CORS : {}), 'cache-control': 'no-store', ...headers } }
 	);
 }
 

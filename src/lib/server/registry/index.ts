@@ -22,6 +22,7 @@ export {
 	ensureSampleRegistry,
 	latestSnapshot,
 	publishSnapshot,
+	registryIndex,
 	snapshotHistory
 } from './registry';
 export {

@@ -6,10 +6,12 @@ import type { Kysely } from 'kysely';
 import type { LocalDate } from '$lib/domain/clock';
 import { registryRulesOn } from '$lib/domain/profile';
 import {
+	buildIndex,
 	SITUACOES,
 	type RegistryEntry,
 	type RegistrySnapshot,
-	type Situacao
+	type Situacao,
+	type RegistryIndex
 } from '$lib/domain/registry';
 import { validateRegistryCsv } from '$lib/domain/registry-csv';
 import { profile } from '$lib/profile';
@@ -298,6 +300,18 @@ export function currentRegistry(
 	})();
 	s.pending = pending;
 	return pending;
+}
+
+const indexes = new WeakMap<RegistrySnapshot, RegistryIndex>();
+
+/**
+ * The snapshot's look-up index (prefixo or plate → entry), built once per snapshot: verification,
+ * intake and triage share it, and a new snapshot gets its own.
+ */
+export function registryIndex(snapshot: RegistrySnapshot): RegistryIndex {
+	let index = indexes.get(snapshot);
+	if (!index) indexes.set(snapshot, (index = buildIndex(snapshot.entries)));
+	return index;
 }
 
 /**

@@ -3,31 +3,14 @@
  * the verdict at the Porto_Velho date of an instant — what /api/verify and /verificar/[codigo] answer.
  */
 import { parseVehicleCode } from '$lib/domain/plate';
-import {
-	buildIndex,
-	notFound,
-	verifyAt,
-	type RegistrySnapshot,
-	type Verdict
-} from '$lib/domain/registry';
+import { notFound, verifyAt, type RegistrySnapshot, type Verdict } from '$lib/domain/registry';
 import { registryRulesOn } from '$lib/domain/profile';
 import { localISO, wallClock } from '$lib/domain/clock';
 import { answerAt } from '$lib/rules';
 import { effectiveRules } from '$lib/server/rules';
 import { profile } from '$lib/profile';
 import { db } from '$lib/server/db';
-import { currentRegistry } from './registry';
-
-const indexes = new WeakMap<RegistrySnapshot, ReturnType<typeof buildIndex>>();
-
-function indexOf(snapshot: RegistrySnapshot) {
-	let index = indexes.get(snapshot);
-	if (!index) {
-		index = buildIndex(snapshot.entries);
-		indexes.set(snapshot, index);
-	}
-	return index;
-}
+import { currentRegistry, registryIndex } from './registry';
 
 export async function publishedRegistry(): Promise<RegistrySnapshot | null> {
 	return currentRegistry(db());
@@ -38,7 +21,7 @@ export async function verifyQuery(query: string, at: Date) {
 	const code = parseVehicleCode(query);
 	if (!code) return null;
 	const snapshot = await publishedRegistry();
-	const entry = snapshot ? indexOf(snapshot).find(query) : null;
+	const entry = snapshot ? registryIndex(snapshot).find(query) : null;
 	const rules = registryRulesOn(wallClock(at, profile.timeZone).date, profile.registryRules);
 	const result = entry ? verifyAt(entry, at, rules, profile.timeZone) : notFound();
 	return { code, entry, snapshot, ...result };
@@ -56,7 +39,7 @@ export async function verdictsWithSample(
 	at: Date
 ): Promise<{ verdicts: Record<string, Verdict>; sample: boolean }> {
 	const snapshot = await publishedRegistry();
-	const index = snapshot ? indexOf(snapshot) : null;
+	const index = snapshot ? registryIndex(snapshot) : null;
 	const rules = registryRulesOn(wallClock(at, profile.timeZone).date, profile.registryRules);
 	const verdicts: Record<string, Verdict> = {};
 	for (const prefix of prefixes) {

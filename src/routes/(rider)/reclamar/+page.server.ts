@@ -7,6 +7,7 @@ import { m } from '$lib/paraglide/messages';
 import { getLocale, localizeHref } from '$lib/paraglide/runtime';
 import { profile } from '$lib/profile';
 import {
+	complaintErrorText,
 	submit,
 	echo,
 	requestOf,
@@ -28,23 +29,18 @@ import { prefillOf } from './prefill';
  */
 const FORM_MAX_BYTES = MAX_PHOTOS * MAX_PHOTO_BYTES + MAX_AUDIO_BYTES + 64 * 1024;
 
-type Message = (
-	inputs: Record<string, never>,
-	options: { locale: 'pt-BR' | 'es' | 'en' }
-) => string;
-
 /**
  * Error keys (`complaint_error_*`, from the schema and the photo check) in the rider's words, said
  * here so the page does not carry every message of the app to look one up.
  */
 function worded(errors: Record<string, string>): Record<string, string> {
 	const locale = getLocale();
-	const say = (key: string) => {
-		const message: unknown = Reflect.get(m, key);
-		const fallback: Message = m.complaint_error_value;
-		return (typeof message === 'function' ? (message as Message) : fallback)({}, { locale });
-	};
-	return Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, say(key)]));
+	return Object.fromEntries(
+		Object.entries(errors).map(([field, key]) => [
+			field,
+			complaintErrorText(key, locale, m.complaint_error_value)
+		])
+	);
 }
 
 /** The one recording (`audio`), as uploaded; undefined when none was chosen or recorded. */
