@@ -4,6 +4,7 @@ import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 import ts from 'typescript-eslint';
 import svelteConfig from './svelte.config.js';
+import { readdirSync } from 'node:fs';
 
 const clientOnly = [
 	'src/routes/**/*.svelte',
@@ -21,6 +22,59 @@ const clientOnly = [
 	'src/lib/photos/**',
 	'src/routes/(rider)/home-live.ts'
 ];
+
+/**
+ * src/lib/server is folders by concept; each folder's index.ts is its public face. Code outside a
+ * folder imports that index ($lib/server/<folder>), never one of its files: a folder may rearrange
+ * its files without touching the routes, and the indexes' imports can be checked for cycles.
+ */
+const serverFolders = readdirSync(new URL('./src/lib/server', import.meta.url), {
+	withFileTypes: true
+})
+	.filter((entry) => entry.isDirectory())
+	.map((entry) => entry.name);
+
+/** The file patterns no importer outside a server folder may name. */
+const serverInner = [
+	{
+		regex: '^\\$lib/server/[^/]+/',
+		message:
+			'Import a server folder through its index ($lib/server/<folder>), not one of its files.'
+	},
+	{
+		regex: '(^|/)lib/server/[^/]+/.',
+		message:
+			'Import a server folder through its index (…/lib/server/<folder>), not one of its files.'
+	}
+];
+
+/** Specs, fixtures and the test folder may reach a file no index shows (say, a test-only helper). */
+const testFiles = ['**/*.spec.ts', '**/*.fixtures.ts', 'tests/**'];
+
+/** Inside a server folder: its own files by relative path, other folders through their index. */
+const serverFolderRules = serverFolders.map((folder) => ({
+	files: [`src/lib/server/${folder}/**`],
+	ignores: testFiles,
+	rules: {
+		'no-restricted-imports': [
+			'error',
+			{
+				patterns: [
+					...serverInner,
+					{
+						regex: `^(\\$lib/server/${folder}|\\.(/index)?)$`,
+						message:
+							"A folder's files import each other by relative path: its own index makes a cycle."
+					},
+					{
+						regex: `^(\\.\\./)+(${serverFolders.join('|')})(/|$)`,
+						message: 'Another server folder: import it through its index, $lib/server/<folder>.'
+					}
+				]
+			}
+		]
+	}
+}));
 
 /** No module of domain/ reaches for another layer: rules are data in, data out. */
 const domainPure = [
@@ -72,6 +126,35 @@ export default ts.config(
 				parser: ts.parser,
 				svelteConfig
 			}
+		}
+	},
+	{
+		files: ['**/*.{js,ts,svelte}'],
+		ignores: testFiles,
+		rules: { 'no-restricted-imports': ['error', { patterns: serverInner }] }
+	},
+	...serverFolderRules,
+	{
+		// Run outside Vite (node, tsx), these load a server file alone: start.js is plain JavaScript
+		// and reads log-text.js only; auth's index carries the route guard, whose $app/server only
+		// Vite provides.
+		files: ['scripts/cli/start.js', 'scripts/cli/staff-create.ts', 'scripts/bench/bench-auth.ts'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{
+					patterns: [
+						{
+							regex: '^\\$lib/server/(?!auth/)[^/]+/',
+							message: 'Import a server folder through its index ($lib/server/<folder>).'
+						},
+						{
+							regex: '(^|/)lib/server/(?!auth/|runtime/log-text\\.js$)[^/]+/.',
+							message: 'Import a server folder through its index (…/lib/server/<folder>).'
+						}
+					]
+				}
+			]
 		}
 	},
 	{

@@ -3,20 +3,21 @@ import { sequence } from '@sveltejs/kit/hooks';
 import { building } from '$app/environment';
 import { m } from '$lib/paraglide/messages';
 import { paraglideMiddleware } from '$lib/paraglide/server';
-import { handleAdmin } from '$lib/server/auth/hook';
-import { compress } from '$lib/server/compress';
-import { config } from '$lib/server/config';
-import { closeDb, db } from '$lib/server/db';
-import { holdInstanceLock, RESTORE_RUNNING } from '$lib/server/db/instance-lock';
-import { scheduleContactErasure } from '$lib/server/lgpd';
-import { handleAddress, warnProxyOnce } from '$lib/server/http/address';
-import { handleHeaders } from '$lib/server/http/headers';
-import { handleUnavailable, markIfUnavailable } from '$lib/server/http/unavailable';
-import { handleOrigin } from '$lib/server/http/origin';
-import { installNodeLayer } from '$lib/server/http/node';
-import { handleLog, log, logError } from '$lib/server/log';
-import { profileStartupErrors } from '$lib/server/profile-startup';
-import { initDatabase } from '$lib/server/startup';
+import { handleAdmin } from '$lib/server/auth';
+import {
+	compress,
+	handleAddress,
+	warnProxyOnce,
+	handleHeaders,
+	handleUnavailable,
+	markIfUnavailable,
+	handleOrigin,
+	installNodeLayer
+} from '$lib/server/http';
+import { config, handleLog, log, logError } from '$lib/server/runtime';
+import { closeDb, db, holdInstanceLock, RESTORE_RUNNING } from '$lib/server/db';
+import { scheduleContactErasure } from '$lib/server/complaints';
+import { profileStartupErrors, initDatabase } from '$lib/server/app';
 
 /** Create and migrate the database, and load the sample registry when it is empty (not while
  * building: the build machine needs no database). */
@@ -95,7 +96,7 @@ export const handle: Handle = sequence(
 );
 
 /** Never leak internals (or personal data) in an error: a 4xx is logged as one line with its code,
- * a 5xx with its stack (src/lib/server/log.ts); the answer carries only a message and a code. */
+ * a 5xx with its stack (src/lib/server/runtime/log.ts); the answer carries only a message and a code. */
 export const handleError: HandleServerError = ({ error, event, status }) => {
 	logError(event, error, status);
 	// The database down: 503 "temporarily unavailable", in the page's language (handleUnavailable).

@@ -217,7 +217,7 @@ test('static files go precompressed by Accept-Encoding, hashed ones immutable fo
 	expect(worker.headers()['content-encoding']).toBe('br');
 	expect(worker.headers()['cache-control'] ?? '').not.toContain('immutable');
 
-	// Server-rendered pages and JSON: gzip on the fly (src/lib/server/compress.ts).
+	// Server-rendered pages and JSON: gzip on the fly (src/lib/server/http/compress.ts).
 	for (const path of ['/', '/api/registry']) {
 		const response = await request.get(path, { headers: { 'accept-encoding': 'gzip' } });
 		expect(response.headers()['content-encoding'], path).toBe('gzip');

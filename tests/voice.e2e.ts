@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { webmAudio, text as textBytes } from '../src/lib/server/audio.fixtures';
+import { webmAudio, text as textBytes } from '../src/lib/server/complaints/audio.fixtures';
 import { expectNoAxeViolations, loginAs, phoneStores, reclamarLive } from './helpers';
 import { untilWorkerControls } from '../scripts/bench/worker-bill.js';
 
@@ -17,7 +17,7 @@ const PROTOCOL = /^RM-\d{4}-\d{6}$/;
 const RECEIPT = /\/reclamacoes\/(RM-\d{4}-\d{6})\?token=([\w-]{24})$/;
 /** A real recording of Chromium's MediaRecorder (3 s of its fake microphone's beep). */
 const CHROMIUM_3S = readFileSync(
-	new URL('../src/lib/server/fixtures/chromium-3s.webm', import.meta.url)
+	new URL('../src/lib/server/complaints/fixtures/chromium-3s.webm', import.meta.url)
 );
 
 /**

@@ -12,8 +12,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { loadConfig } from '../../src/lib/server/config';
-import { privateDir, privateFile } from '../../src/lib/server/db/private-files';
+import { loadConfig } from '../../src/lib/server/runtime';
+import { privateDir, privateFile } from '../../src/lib/server/db';
 import { NO_PG_CLIENT, pgConnection, pgTool, UsageError } from './db-cli';
 
 const USAGE = 'Uso: npm run backup -- <arquivo>   (ex.: /var/backups/garupa/2026-12-03.db)';

@@ -5,9 +5,8 @@
  * `DATABASE_URL=file:/var/backups/garupa/ontem.db npm run db:copy -- --to postgres://…`.
  * One transaction on the target: all the rows or none. Exit: 0 copied; 1 failed; 2 usage.
  */
-import { loadConfig } from '../../src/lib/server/config';
-import { createDb } from '../../src/lib/server/db';
-import { copyDatabase } from '../../src/lib/server/db/copy';
+import { loadConfig } from '../../src/lib/server/runtime';
+import { createDb, copyDatabase } from '../../src/lib/server/db';
 import { UsageError } from './db-cli';
 
 const USAGE = 'Uso: npm run db:copy -- --to postgres://usuário:senha@host:5432/banco';

@@ -110,7 +110,7 @@ async function run(argv: readonly string[]): Promise<number> {
 
 	// Loaded only now: it reads DATABASE_URL, and a dry run must not need (or touch) a database.
 	const { createDb, migrate } = await import('$lib/server/db');
-	const { config } = await import('$lib/server/config');
+	const { config } = await import('$lib/server/runtime');
 	const { publishSnapshot } = await import('$lib/server/registry');
 	const db = createDb(config.database);
 	try {

@@ -32,13 +32,20 @@ import { basename, dirname, join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { loadConfig, type DatabaseConfig } from '../../src/lib/server/config';
-import { createDb, type Database, type Db } from '../../src/lib/server/db';
-import { countRows } from '../../src/lib/server/db/copy';
-import { takeExclusiveLock } from '../../src/lib/server/db/instance-lock';
-import { migrations } from '../../src/lib/server/db/migrations';
-import { continueNumbersSql, issuedNumbers, type Issued } from '../../src/lib/server/db/numbering';
-import { privateFile, SQLITE_SIDE_FILES } from '../../src/lib/server/db/private-files';
+import { loadConfig, type DatabaseConfig } from '../../src/lib/server/runtime';
+import {
+	createDb,
+	type Database,
+	type Db,
+	countRows,
+	takeExclusiveLock,
+	migrations,
+	continueNumbersSql,
+	issuedNumbers,
+	type Issued,
+	privateFile,
+	SQLITE_SIDE_FILES
+} from '../../src/lib/server/db';
 import { NO_PG_CLIENT, pgConnection, pgTool, UsageError } from './db-cli';
 
 const USAGE = 'Uso: npm run restore -- <arquivo> [--force]';

@@ -64,13 +64,15 @@ async function readPassword(): Promise<string> {
 async function run(argv: readonly string[]): Promise<number> {
 	const args = parseArgs(argv);
 	const password = await readPassword();
+	// tsx runs this outside Vite: auth's index also carries the route guard, which needs
+	// SvelteKit's $app/server, so the accounts' file is loaded alone.
 	// Validate before touching the database, so a weak password never creates a file.
 	const { validateNewStaff } = await import('$lib/server/auth/staff');
 	validateNewStaff({ ...args, password });
 	const { createDb, migrate } = await import('$lib/server/db');
-	const { config } = await import('$lib/server/config');
+	const { config } = await import('$lib/server/runtime');
 	const { createStaff } = await import('$lib/server/auth/staff');
-	const { audit } = await import('$lib/server/audit');
+	const { audit } = await import('$lib/server/db');
 	const db = createDb(config.database);
 	try {
 		await migrate(db);

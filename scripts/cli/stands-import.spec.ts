@@ -6,8 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { RegistryEntry } from '../../src/lib/domain/registry';
 import { createDb, migrate } from '../../src/lib/server/db';
-import { publishSnapshot } from '../../src/lib/server/registry';
-import { listStands, standsAreSample } from '../../src/lib/server/stands';
+import { publishSnapshot, listStands, standsAreSample } from '../../src/lib/server/registry';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 

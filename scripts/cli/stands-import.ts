@@ -97,9 +97,9 @@ async function run(argv: readonly string[]): Promise<number> {
 
 	// Loaded only now: config reads DATABASE_URL, and a bad one is a usage error (exit 2).
 	const { createDb, migrate } = await import('$lib/server/db');
-	const { config } = await import('$lib/server/config');
+	const { config } = await import('$lib/server/runtime');
 	const { latestSnapshot } = await import('$lib/server/registry');
-	const { replaceStands } = await import('$lib/server/stands');
+	const { replaceStands } = await import('$lib/server/registry');
 	const db = createDb(config.database);
 	try {
 		await migrate(db);

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { MAX_AUDIO_BYTES } from '../../src/lib/server/audio';
-import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '../../src/lib/server/photos';
+import { MAX_AUDIO_BYTES } from '../../src/lib/server/complaints/audio';
+import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '../../src/lib/server/complaints/photos';
 import { serverEnv } from './start-env.js';
 
 /** adapter-node's reading of BODY_SIZE_LIMIT: a number with an optional K, M or G (binary). */

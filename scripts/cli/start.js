@@ -20,7 +20,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { terminalLine } from '../../src/lib/server/log-text.js';
+import { terminalLine } from '../../src/lib/server/runtime/log-text.js';
 import { serverEnv } from './start-env.js';
 
 const inputs = [
@@ -93,7 +93,7 @@ const child = spawn(process.execPath, ['build'], { stdio: ['ignore', 'pipe', 'pi
 let said = false;
 let noStaff = false;
 /**
- * Passes the server's output on, line by line. It logs JSON lines (src/lib/server/log.ts): at a
+ * Passes the server's output on, line by line. It logs JSON lines (src/lib/server/runtime/log.ts): at a
  * terminal they read as short text, and only the requests that went wrong are shown (one line per
  * request would bury the summary within minutes); into a file or a pipe they stay JSON, as journald
  * gets them.

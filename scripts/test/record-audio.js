@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // Records audio with Chromium's MediaRecorder (the fake microphone: a beep) and writes the bytes,
-// as a rider's phone would upload them. It made src/lib/server/fixtures/chromium-3s.{webm,mp4}
-// and measures what a recording weighs at a bitrate (the upload limit is 1 MB, src/lib/server/audio).
+// as a rider's phone would upload them. It made src/lib/server/complaints/fixtures/chromium-3s.{webm,mp4}
+// and measures what a recording weighs at a bitrate (the upload limit is 1 MB, src/lib/server/complaints/audio).
 //
 // Usage: node scripts/test/record-audio.js <seconds> <bits per second | default> <mime> <out>
-//   node scripts/test/record-audio.js 3 24000 'audio/webm;codecs=opus' src/lib/server/fixtures/chromium-3s.webm
-//   node scripts/test/record-audio.js 3 24000 audio/mp4 src/lib/server/fixtures/chromium-3s.mp4
-//   node scripts/test/record-audio.js 1 40000 video/webm src/lib/server/fixtures/chromium-video-1s.webm
+//   node scripts/test/record-audio.js 3 24000 'audio/webm;codecs=opus' src/lib/server/complaints/fixtures/chromium-3s.webm
+//   node scripts/test/record-audio.js 3 24000 audio/mp4 src/lib/server/complaints/fixtures/chromium-3s.mp4
+//   node scripts/test/record-audio.js 1 40000 video/webm src/lib/server/complaints/fixtures/chromium-video-1s.webm
 // A video/… type records the fake camera too (the bitrate is then for both), as a video that
 // the server's check must refuse. It prints which recording types Chromium supports, then what it wrote.
 // Chromium is /usr/bin/chromium (CHROMIUM to change it). The page is served by Playwright's router

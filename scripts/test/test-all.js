@@ -40,15 +40,15 @@ const E2E_PG_SPECS = (process.env.E2E_PG_SPECS ?? '')
 const TZ_SPECS = [
 	'src/lib/domain/',
 	'src/lib/offline/',
-	'src/lib/server/complaints.spec.ts',
-	'src/lib/server/lgpd.spec.ts',
-	'src/lib/server/autos.spec.ts',
-	'src/lib/server/triage.spec.ts',
-	'src/lib/server/rules-store.spec.ts',
-	'src/lib/server/open311.spec.ts',
-	'src/lib/server/registry.spec.ts',
-	'src/lib/server/registry-admin.spec.ts',
-	'src/lib/server/startup.spec.ts',
+	'src/lib/server/complaints/intake.spec.ts',
+	'src/lib/server/complaints/lgpd.spec.ts',
+	'src/lib/server/complaints/autos.spec.ts',
+	'src/lib/server/complaints/triage.spec.ts',
+	'src/lib/server/rules/rules-store.spec.ts',
+	'src/lib/server/complaints/open311.spec.ts',
+	'src/lib/server/registry/registry.spec.ts',
+	'src/lib/server/registry/registry-admin.spec.ts',
+	'src/lib/server/app/startup.spec.ts',
 	'src/lib/components/reasons.spec.ts'
 ];
 

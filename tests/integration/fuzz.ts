@@ -16,7 +16,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createStaff } from '../../src/lib/server/auth/staff';
+import { createStaff } from '../../src/lib/server/auth';
 import { createDb, migrate } from '../../src/lib/server/db';
 import { ensureBuilt, startServer, stopServer, type Server } from './server-harness';
 

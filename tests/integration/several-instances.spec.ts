@@ -10,7 +10,7 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createDb, type Db } from '../../src/lib/server/db';
-import { addDecree, addDecreedDay } from '../../src/lib/server/rules-store';
+import { addDecree, addDecreedDay } from '../../src/lib/server/rules';
 import { latestSnapshot, publishSnapshot } from '../../src/lib/server/registry';
 import {
 	complaintBody,

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createStaff } from '../../src/lib/server/auth/staff';
+import { createStaff } from '../../src/lib/server/auth';
 import { createDb, migrate } from '../../src/lib/server/db';
 import { ensureBuilt, startServer, stopServer, type Server } from './server-harness';
 

@@ -13,6 +13,7 @@ const law = (over: Partial<LawRef>): LawRef => ({
 	cites: { riderCooperation: 'Art. 1 parágrafo único', auto: 'Art. 26', defence: 'Art. 27' },
 	errata: [],
 	checklist: null,
+	texts: {},
 	...over
 });
 

@@ -1,6 +1,6 @@
 /**
  * The rules in force when a gestor enters decrees: the profile's data composed with what SEMAM
- * entered (src/lib/server/rules-store.ts reads it from the database). Pure: data in, data out.
+ * entered (src/lib/server/rules/rules-store.ts reads it from the database). Pure: data in, data out.
  *
  * Art. 15: fares are fixed by decree; Art. 17: readjusted by decree. Until one is published the
  * profile carries sample values (`sample: true`); the first real decree ends them from its date on.

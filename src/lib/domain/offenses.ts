@@ -11,6 +11,7 @@ import { wallClock, type LocalDate } from './clock';
 import { addMonths } from './registry';
 import type { Cites, LocalText } from './regime';
 import { escalatePoints, gravityOf, type PointsSystem } from './points';
+import { PENALTY_PT } from './penalty-label';
 
 /**
  * The structure of a law's penalties, each a named strategy: `ladder` (a penalty per article, a
@@ -475,13 +476,7 @@ export interface Escalation {
 	detail: string;
 }
 
-export const PENALTY_PT: Readonly<Record<Penalty, string>> = {
-	advertencia: 'advertência',
-	multa: 'multa',
-	apreensao: 'apreensão do veículo',
-	suspensao: 'suspensão da autorização',
-	cassacao: 'cassação da autorização'
-};
+export { PENALTY_PT };
 
 const br = (date: LocalDate) => date.split('-').reverse().join('/');
 

@@ -2,7 +2,7 @@
  * Riders' complaints as Open311 GeoReport v2 (https://wiki.open311.org/GeoReport_v2/): the
  * situations a rider can report are the services, each public complaint a service request.
  *
- * Only public fields ever reach this module (src/lib/server/open311.ts selects them): the protocol,
+ * Only public fields ever reach this module (src/lib/server/complaints/open311.ts selects them): the protocol,
  * the state, the situations' own wording (never the rider's text), the latest PUBLIC note, dates,
  * and a rounded position. Never the rider's contact, internal notes, the vehicle (an unjudged
  * complaint must not publicly accuse a named mototaxista) or the place as the rider typed it.
@@ -119,7 +119,7 @@ export function toService(
 	};
 }
 
-/** A complaint as src/lib/server/open311.ts reads it: public columns only. */
+/** A complaint as src/lib/server/complaints/open311.ts reads it: public columns only. */
 export interface PublicComplaint {
 	protocol: string;
 	status: ComplaintState;

@@ -5,7 +5,7 @@
  * catalogs, the law texts (only /lei), the boundary, the samples (server only). Under tsx (the
  * CLI) those files read the folder from disk instead. An invalid profile fails the build with
  * the schema's errors; the server checks at start-up that GARUPA_MUNICIPIO names the profile it
- * was built with (src/lib/server/profile-check.ts).
+ * was built with (src/lib/server/app/profile-startup.ts).
  */
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';

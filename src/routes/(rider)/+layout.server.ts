@@ -1,7 +1,7 @@
 import { decreeAt } from '$lib/domain/tariff';
 import { profile } from '$lib/profile';
-import { effectiveRules } from '$lib/server/calendar';
-import { databaseUnavailable } from '$lib/server/db/unavailable';
+import { effectiveRules } from '$lib/server/rules';
+import { databaseUnavailable } from '$lib/server/db';
 import type { LayoutServerLoad } from './$types';
 
 /**

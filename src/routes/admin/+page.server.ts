@@ -1,5 +1,5 @@
 import { redirect } from '@sveltejs/kit';
-import { requireStaff } from '$lib/server/auth/guard';
+import { requireStaff } from '$lib/server/auth';
 import type { PageServerLoad } from './$types';
 
 /** The workspace opens on the complaint queue: triage is what every role does. */

@@ -1,5 +1,5 @@
 import { json } from '@sveltejs/kit';
-import { readiness } from '$lib/server/health';
+import { readiness } from '$lib/server/app';
 import type { RequestHandler } from './$types';
 
 /**

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { passwordProblem, roleAllows, type Role } from '$lib/domain/staff';
-import { auditLog } from '../audit';
-import { createDb, migrate, type Db } from '../db';
+import { auditLog, createDb, migrate, type Db } from '$lib/server/db';
 import {
 	ADDRESS_LOCK,
 	delayAfter,

@@ -4,7 +4,7 @@
  * address still gets a turn, and a member whose browser holds a device cookie goes first.
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { createDb, migrate, type Db } from '../db';
+import { createDb, migrate, type Db } from '$lib/server/db';
 import { PAIR_LOCK } from './lockout';
 import { issueDevice } from './device';
 import { BUSY, BUSY_RETRY_SECONDS, MAX_WAITING_PER_ADDRESS, signIn, type SignIn } from './login';

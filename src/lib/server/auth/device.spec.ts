@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { createDb, migrate, type Db } from '../db';
+import { createDb, migrate, type Db } from '$lib/server/db';
 import { DEVICE_DAYS, issueDevice, readDevice } from './device';
 
 let db: Db;

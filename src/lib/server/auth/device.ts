@@ -1,6 +1,6 @@
 /**
  * The device cookie: a browser where a member signed in successfully carries, for DEVICE_DAYS, a
- * value signed with the server's key (HMAC-SHA256, ../secret.ts) naming that member and that
+ * value signed with the server's key (HMAC-SHA256, ./secret.ts) naming that member and that
  * browser. It never signs anyone in and never skips the password or the lockout: it only puts
  * that member's next sign-in from that browser ahead of anonymous attempts in the queue of
  * password checks (password.ts `known` lane), so a flood of sign-ins from other addresses cannot
@@ -10,8 +10,8 @@
  * every sign-in (same device id); HttpOnly, Secure, SameSite=Strict, `__Host-`.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../db';
-import { serverSecret } from '../secret';
+import type { Db } from '$lib/server/db';
+import { serverSecret } from './secret';
 
 export const DEVICE_COOKIE = '__Host-garupa-aparelho';
 /** How long a successful sign-in keeps giving priority from that browser. */

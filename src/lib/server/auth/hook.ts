@@ -7,7 +7,7 @@
 import { redirect, type Handle, type RequestEvent } from '@sveltejs/kit';
 import { roleAllows } from '$lib/domain/staff';
 import { profile } from '$lib/profile';
-import { db } from '../db';
+import { db } from '$lib/server/db';
 import { accessOf, ADMIN_PATH, roleNeeded } from './access';
 import { FORBIDDEN, UNAUTHENTICATED } from './guard';
 import { COOKIE_OPTIONS, readSession, SESSION_COOKIE } from './session';

@@ -16,7 +16,7 @@
  * attempts sent all at once are counted like attempts in a row.
  * Counted in the database, so several app instances share the count.
  */
-import type { Db } from '../db';
+import type { Db } from '$lib/server/db';
 
 export const WINDOW_MS = 15 * 60_000;
 export const PAIR_LOCK = 5;

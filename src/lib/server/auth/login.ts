@@ -9,9 +9,8 @@
  */
 import { isRole, type StaffMember } from '$lib/domain/staff';
 import { profile } from '$lib/profile';
-import type { Db } from '../db';
-import { audit } from '../audit';
-import { clientKey } from '../http/address';
+import { type Db, audit } from '$lib/server/db';
+import { clientKey } from '$lib/server/http';
 import { issueDevice, readDevice, type Device } from './device';
 import { delayAfter, forgetAttempt, lockState, recordFailure, recordSuccess } from './lockout';
 import { decoyHash, scryptBusy, ScryptBusyError, verifyPassword, type Lane } from './password';

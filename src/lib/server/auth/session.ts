@@ -9,7 +9,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { isRole, type StaffMember } from '$lib/domain/staff';
-import type { Db } from '../db';
+import type { Db } from '$lib/server/db';
 
 export const SESSION_COOKIE = '__Host-garupa-sessao';
 export const IDLE_MS = 30 * 60_000;

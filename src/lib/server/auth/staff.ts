@@ -6,7 +6,7 @@ import {
 	type Role,
 	type StaffMember
 } from '$lib/domain/staff';
-import type { Db } from '../db';
+import type { Db } from '$lib/server/db';
 import { hashPassword } from './password';
 
 export interface StaffRow extends StaffMember {

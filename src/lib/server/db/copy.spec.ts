@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createDb, migrate } from '.';
+import { createDb, migrate } from './connection';
 import { COPY_ORDER, copyDatabase, countRows } from './copy';
 
 describe('copyDatabase (npm run db:copy)', () => {

@@ -7,7 +7,7 @@
  * Works in either direction (the schema is the same on both); both must be at the same migration.
  */
 import { sql } from 'kysely';
-import type { Db } from '.';
+import type { Db } from './connection';
 import { migrate } from './migrate';
 
 /** Every table, parents before children. A table missing here stops the copy (never a silent loss). */

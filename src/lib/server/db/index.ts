@@ -1,58 +1,22 @@
 /**
- * The database: SQLite (better-sqlite3) by default, PostgreSQL when `DATABASE_URL` says so.
- * Same schema and queries on both — the PostgreSQL path is for a statewide deployment with
- * several app instances.
+ * The database: the shared connection and its migrations, the schema's tables, the audit log, the
+ * group commit for writes, numbering, the instance lock, copies between databases, the private
+ * files beside SQLite, and how the idempotency table seals a receipt. Every other folder builds on
+ * it; it imports only runtime/.
  */
-import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
-import { config, type DatabaseConfig } from '../config';
-import { privateSqlite } from './private-files';
-import type { Database } from './schema';
-
-export type { Database } from './schema';
-export { migrate } from './migrate';
-
-export type Db = Kysely<Database>;
-
-/** A new connection (SQLite) or pool (PostgreSQL). Close it with `destroy()`. */
-export function createDb(database: DatabaseConfig): Db {
-	return database.kind === 'sqlite' ? sqliteDb(database.path) : postgresDb(database.url);
-}
-
-function sqliteDb(path: string): Db {
-	// 0600: riders' contacts and password hashes are not for every local user (private-files.ts).
-	if (path !== ':memory:') privateSqlite(path);
-	const sqlite = new SQLite(path);
-	// Wait for a writer in another process (the import CLI) instead of failing at once.
-	sqlite.pragma('busy_timeout = 5000');
-	// WAL: riders keep reading while SEMAM publishes. FULL: a complaint we acknowledged with a
-	// protocol survives a power cut (NORMAL could lose the last commits under WAL).
-	sqlite.pragma('journal_mode = WAL');
-	sqlite.pragma('synchronous = FULL');
-	// SQLite leaves foreign keys off unless asked, per connection.
-	sqlite.pragma('foreign_keys = ON');
-	return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-}
-
-function postgresDb(url: string): Db {
-	const pool = new pg.Pool({ connectionString: url, max: 10 });
-	// An idle client losing its connection emits 'error'; unhandled, it would end the process.
-	pool.on('error', (error) => console.error('PostgreSQL: conexão ociosa perdida:', error.message));
-	return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-}
-
-let shared: Db | undefined;
-
-/** The app's database, created on first use from `config`. */
-export function db(): Db {
-	shared ??= createDb(config.database);
-	return shared;
-}
-
-/** Closes the app's database (graceful shutdown, tests); the next `db()` opens it again. */
-export async function closeDb(): Promise<void> {
-	const current = shared;
-	shared = undefined;
-	await current?.destroy();
-}
+export { audit, auditLog } from './audit';
+export { closeDb, createDb, db, migrate } from './connection';
+export type { Db } from './connection';
+export { copyDatabase, countRows } from './copy';
+export { writeTransaction } from './group-commit';
+export { RESTORE_RUNNING, holdInstanceLock, takeExclusiveLock } from './instance-lock';
+export { migrations } from './migrations';
+export { continueNumbersSql, issuedNumbers } from './numbering';
+export type { Issued } from './numbering';
+export { SQLITE_SIDE_FILES, privateDir, privateFile } from './private-files';
+export { keyId, openToken, sealToken } from './receipt-seal';
+export type { RegistryDraftEntryTable } from './schema-registry-admin';
+export type { DecreedDayTable, TariffDecreeTable } from './schema-rules';
+export type { AutoInfracaoTable } from './schema-triage';
+export type { Database, RegistryEntryTable, StandTable } from './schema';
+export { databaseUnavailable } from './unavailable';

@@ -14,7 +14,7 @@
  * Both locks go with their process: a crashed app (kill -9) leaves none behind.
  */
 import pg from 'pg';
-import type { DatabaseConfig } from '../config';
+import type { DatabaseConfig } from '$lib/server/runtime';
 
 /** The advisory lock's key: "garupa" in ASCII. */
 export const INSTANCE_LOCK = '113668229787745';

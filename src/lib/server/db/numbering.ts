@@ -6,7 +6,7 @@
  * (`issuedNumbers`) and moves the restored counters past it (`continueNumbersSql`).
  */
 import { sql } from 'kysely';
-import type { Db } from '.';
+import type { Db } from './connection';
 
 /** Each counter and the table holding the numbers it issued (`year`, `seq`). */
 export const NUMBERINGS = [

@@ -106,7 +106,7 @@ export interface ComplaintTable {
 	contact_name: string | null;
 	contact_phone: string | null;
 	contact_email: string | null;
-	// Triage (migration 005, src/lib/server/triage.ts): ISO instants unless said otherwise.
+	// Triage (migration 005, src/lib/server/complaints/triage.ts): ISO instants unless said otherwise.
 	/** The rider's words as received when `description` was moderated; else null. */
 	description_original: string | null;
 	moderated_at: string | null;
@@ -133,7 +133,7 @@ export interface ComplaintEventTable {
 	public: number;
 }
 
-/** A photo, metadata already stripped (src/lib/server/photos.ts). */
+/** A photo, metadata already stripped (src/lib/server/complaints/photos.ts). */
 export interface ComplaintPhotoTable {
 	complaint_id: number;
 	idx: number;
@@ -141,7 +141,7 @@ export interface ComplaintPhotoTable {
 	bytes: Uint8Array;
 }
 
-/** The rider's recording of a complaint (src/lib/server/audio.ts checked it), one at most. */
+/** The rider's recording of a complaint (src/lib/server/complaints/audio/index.ts checked it), one at most. */
 export interface ComplaintAudioTable {
 	complaint_id: number;
 	mime: string;

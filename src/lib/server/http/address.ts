@@ -8,7 +8,7 @@
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import type { Handle, RequestEvent } from '@sveltejs/kit';
-import { log } from '../log';
+import { log } from '$lib/server/runtime';
 
 /** What ADDRESS_HEADER and XFF_DEPTH say, read as adapter-node reads them. */
 export function proxySetup(env: NodeJS.ProcessEnv = process.env): {

@@ -8,7 +8,7 @@
  * trusts its public address only, so another site's form can never post to it.
  */
 import { json, text, type Handle } from '@sveltejs/kit';
-import { config } from '../config';
+import { config } from '$lib/server/runtime';
 
 /** The body types a plain HTML form can send (what a cross-site page can post without CORS). */
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];

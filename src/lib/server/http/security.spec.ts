@@ -4,8 +4,8 @@
  */
 import type { RequestEvent } from '@sveltejs/kit';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ACCESS, roleNeeded } from '../auth/access';
-import { isAdminRequest, safeReturn } from '../auth/hook';
+import { ADMIN_ACCESS, roleNeeded } from '$lib/server/auth/access';
+import { isAdminRequest, safeReturn } from '$lib/server/auth/hook';
 import { handleHeaders, PERMISSIONS_POLICY, securityHeaders } from './headers';
 
 describe('safeReturn (volta): a same-site /admin path that makes a valid Location, or /admin', () => {

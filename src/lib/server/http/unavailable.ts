@@ -7,7 +7,7 @@
  * `handleError` marks the request here and {@link handleUnavailable} turns its 500 into a 503.
  */
 import type { Handle, RequestEvent } from '@sveltejs/kit';
-import { databaseUnavailable } from '../db/unavailable';
+import { databaseUnavailable } from '$lib/server/db';
 
 /** Seconds a client (or a proxy's health check) should wait before asking again. */
 export const RETRY_AFTER_SECONDS = 30;

@@ -1,10 +1,9 @@
 import { fitView, placeOnView, tilesAround, tileUrl, type StaticMap } from '$lib/domain/map-view';
 import { profile } from '$lib/profile';
-import { config } from '$lib/server/config';
+import { config } from '$lib/server/runtime';
 import { db } from '$lib/server/db';
 import { wallClock } from '$lib/domain/clock';
-import { listStands, standsAreSample } from '$lib/server/stands';
-import { verdictsWithSample } from '$lib/server/verify';
+import { listStands, standsAreSample, verdictsWithSample } from '$lib/server/registry';
 import { m } from '$lib/paraglide/messages';
 import type { Verdict } from '$lib/domain/registry';
 import type { PageServerLoad } from './$types';

@@ -6,14 +6,19 @@ import { OVERCHARGE_CODE } from '$lib/domain/complaint';
 import { m } from '$lib/paraglide/messages';
 import { getLocale, localizeHref } from '$lib/paraglide/runtime';
 import { profile } from '$lib/profile';
-import { submit } from '$lib/server/complaints';
-import { echo, requestOf } from '$lib/server/complaint-form';
+import {
+	complaintErrorText,
+	submit,
+	echo,
+	requestOf,
+	MAX_AUDIO_BYTES,
+	MAX_PHOTO_BYTES,
+	MAX_PHOTOS
+} from '$lib/server/complaints';
 import { db } from '$lib/server/db';
-import { readForm, text } from '$lib/server/http/body';
-import { MAX_AUDIO_BYTES } from '$lib/server/audio';
-import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '$lib/server/photos';
+import { readForm, text } from '$lib/server/http';
 import { rulesBundle } from '$lib/server/rules';
-import { listStands } from '$lib/server/stands';
+import { listStands } from '$lib/server/registry';
 import type { Actions, PageServerLoad } from './$types';
 import { prefillOf } from './prefill';
 import { citing, regimeOn } from '$lib/components/law-text';
@@ -25,23 +30,18 @@ import { citing, regimeOn } from '$lib/components/law-text';
  */
 const FORM_MAX_BYTES = MAX_PHOTOS * MAX_PHOTO_BYTES + MAX_AUDIO_BYTES + 64 * 1024;
 
-type Message = (
-	inputs: Record<string, never>,
-	options: { locale: 'pt-BR' | 'es' | 'en' }
-) => string;
-
 /**
  * Error keys (`complaint_error_*`, from the schema and the photo check) in the rider's words, said
  * here so the page does not carry every message of the app to look one up.
  */
 function worded(errors: Record<string, string>): Record<string, string> {
 	const locale = getLocale();
-	const say = (key: string) => {
-		const message: unknown = Reflect.get(m, key);
-		const fallback: Message = m.complaint_error_value;
-		return (typeof message === 'function' ? (message as Message) : fallback)({}, { locale });
-	};
-	return Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, say(key)]));
+	return Object.fromEntries(
+		Object.entries(errors).map(([field, key]) => [
+			field,
+			complaintErrorText(key, locale, m.complaint_error_value)
+		])
+	);
 }
 
 /** The one recording (`audio`), as uploaded; undefined when none was chosen or recorded. */

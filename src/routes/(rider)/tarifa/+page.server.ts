@@ -3,8 +3,7 @@ import { localISO, parseLocalDate, wallClock, zonedInstant } from '$lib/domain/c
 import { parseKm } from '$lib/domain/tariff';
 import { m } from '$lib/paraglide/messages';
 import { profile } from '$lib/profile';
-import { effectiveRules } from '$lib/server/calendar';
-import { rulesBundle } from '$lib/server/rules';
+import { effectiveRules, rulesBundle } from '$lib/server/rules';
 import { YEAR_MAX, YEAR_MIN } from '$lib/domain/holiday-source';
 import type { PageServerLoad } from './$types';
 

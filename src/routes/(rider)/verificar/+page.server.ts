@@ -6,8 +6,8 @@ import { registryRulesOn } from '$lib/domain/profile';
 import { m } from '$lib/paraglide/messages';
 import { localizeHref } from '$lib/paraglide/runtime';
 import { profile } from '$lib/profile';
-import { config } from '$lib/server/config';
-import { publishedRegistry } from '$lib/server/verify';
+import { config } from '$lib/server/runtime';
+import { publishedRegistry } from '$lib/server/registry';
 import type { PageServerLoad } from './$types';
 
 /** `/verificar?q=<prefixo ou placa>` is a GET form: a valid code goes to its verification page. */

@@ -1,6 +1,5 @@
-import { auditLog } from '$lib/server/audit';
-import { requireStaff } from '$lib/server/auth/guard';
-import { db } from '$lib/server/db';
+import { auditLog, db } from '$lib/server/db';
+import { requireStaff } from '$lib/server/auth';
 import type { PageServerLoad } from './$types';
 
 const PAGE = 100;

@@ -1,8 +1,8 @@
 import { formatPlate, formatPrefix, normalizePrefix, plateKey } from '$lib/domain/plate';
 import { changeKinds } from '$lib/domain/registry-diff';
-import { requireStaff } from '$lib/server/auth/guard';
+import { requireStaff } from '$lib/server/auth';
 import { db } from '$lib/server/db';
-import { workingRegistry } from '$lib/server/registry-admin';
+import { workingRegistry } from '$lib/server/registry';
 import type { PageServerLoad } from './$types';
 
 /** Case and accents do not matter when searching a name. */

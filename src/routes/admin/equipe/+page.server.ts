@@ -1,17 +1,16 @@
-import { formOrError } from '$lib/server/http/body';
+import { formOrError } from '$lib/server/http';
 import { fail } from '@sveltejs/kit';
 import { isRole, ROLE_LABEL } from '$lib/domain/staff';
-import { audit } from '$lib/server/audit';
-import { requireStaff } from '$lib/server/auth/guard';
+import { audit, db } from '$lib/server/db';
 import {
+	requireStaff,
 	createStaff,
 	getStaff,
 	listStaff,
 	setPassword,
 	StaffError,
 	updateStaff
-} from '$lib/server/auth/staff';
-import { db } from '$lib/server/db';
+} from '$lib/server/auth';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async () => {

@@ -1,9 +1,13 @@
 import { fail, redirect } from '@sveltejs/kit';
-import { readForm } from '$lib/server/http/body';
-import { signIn } from '$lib/server/auth/login';
-import { safeReturn } from '$lib/server/auth/hook';
-import { COOKIE_OPTIONS, SESSION_COOKIE } from '$lib/server/auth/session';
-import { DEVICE_COOKIE, DEVICE_COOKIE_OPTIONS } from '$lib/server/auth/device';
+import { readForm } from '$lib/server/http';
+import {
+	signIn,
+	safeReturn,
+	COOKIE_OPTIONS,
+	SESSION_COOKIE,
+	DEVICE_COOKIE,
+	DEVICE_COOKIE_OPTIONS
+} from '$lib/server/auth';
 import { db } from '$lib/server/db';
 import type { Actions, PageServerLoad } from './$types';
 

@@ -1,8 +1,6 @@
 import { redirect } from '@sveltejs/kit';
-import { audit } from '$lib/server/audit';
-import { requireStaff } from '$lib/server/auth/guard';
-import { COOKIE_OPTIONS, endSession, SESSION_COOKIE } from '$lib/server/auth/session';
-import { db } from '$lib/server/db';
+import { audit, db } from '$lib/server/db';
+import { requireStaff, COOKIE_OPTIONS, endSession, SESSION_COOKIE } from '$lib/server/auth';
 import type { Actions, PageServerLoad } from './$types';
 
 /** GET shows a "Sair" button: signing out is a POST, so no link or image can do it to you. */

@@ -1,6 +1,6 @@
-import { requireStaff } from '$lib/server/auth/guard';
+import { requireStaff } from '$lib/server/auth';
 import { db } from '$lib/server/db';
-import { listStands, standsAreSample } from '$lib/server/stands';
+import { listStands, standsAreSample } from '$lib/server/registry';
 import type { PageServerLoad } from './$types';
 
 /** The official stands (Art. 13), as riders see them on /pontos. */

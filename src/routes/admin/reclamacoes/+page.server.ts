@@ -2,9 +2,9 @@ import { COMPLAINT_STATE_IDS } from '$lib/domain/complaint';
 import { articleOptions, filterParams, parseQueueFilter, STATE_LABEL } from '$lib/domain/triage';
 import { penaltyArticles } from '$lib/domain/offenses';
 import { offenseCatalogs } from '$lib/profile/offenses';
-import { requireStaff } from '$lib/server/auth/guard';
+import { requireStaff } from '$lib/server/auth';
 import { db } from '$lib/server/db';
-import { EXPORT_LIMIT, listQueue } from '$lib/server/triage';
+import { EXPORT_LIMIT, listQueue } from '$lib/server/complaints';
 import type { PageServerLoad } from './$types';
 
 // Every catalog's articles: the queue holds complaints filed under any of them.

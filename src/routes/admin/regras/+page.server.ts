@@ -1,4 +1,4 @@
-import { formOrError } from '$lib/server/http/body';
+import { formOrError } from '$lib/server/http';
 import { fail } from '@sveltejs/kit';
 import { wallClock } from '$lib/domain/clock';
 import { removable } from '$lib/domain/decrees';
@@ -8,10 +8,10 @@ import { citeFor } from '$lib/domain/regime';
 import { regimeOn } from '$lib/components/law-text';
 import { decreeOn } from '$lib/domain/tariff';
 import { profile } from '$lib/profile';
-import { requireStaff } from '$lib/server/auth/guard';
-import { effectiveRules } from '$lib/server/calendar';
+import { requireStaff } from '$lib/server/auth';
+import { effectiveRules } from '$lib/server/rules';
 import { db } from '$lib/server/db';
-import * as store from '$lib/server/rules-store';
+import * as store from '$lib/server/rules';
 import type { Actions, PageServerLoad } from './$types';
 
 const today = () => wallClock(new Date(), profile.timeZone).date;

@@ -1,5 +1,5 @@
 import { m } from '$lib/paraglide/messages';
-import { apiError, apiLocale, preflight } from '$lib/server/api';
+import { apiError, apiLocale, preflight } from '$lib/server/http';
 import type { RequestHandler } from './$types';
 
 /** Unknown API paths answer in JSON too, not with the HTML error page. */

@@ -3,8 +3,8 @@ import { parseKm, quoteFare, type Km } from '$lib/domain/tariff';
 import { m } from '$lib/paraglide/messages';
 import { profile } from '$lib/profile';
 import { answerAt } from '$lib/rules';
-import { apiError, apiLocale, atParam, ok, preflight } from '$lib/server/api';
-import { effectiveRules } from '$lib/server/calendar';
+import { apiError, apiLocale, atParam, ok, preflight } from '$lib/server/http';
+import { effectiveRules } from '$lib/server/rules';
 import type { RequestHandler } from './$types';
 
 const LAST_YEAR = 2100;

@@ -1,16 +1,16 @@
 import { json } from '@sveltejs/kit';
 import { m } from '$lib/paraglide/messages';
-import { apiLocale, type ApiLocale } from '$lib/server/api';
-import { submit } from '$lib/server/complaints';
-import { db } from '$lib/server/db';
-import { MAX_AUDIO_BYTES } from '$lib/server/audio';
 import {
+	apiError,
+	apiLocale,
 	BODY_MESSAGES,
 	mediaType,
 	readForm,
 	readJson,
 	type BodyFailure
-} from '$lib/server/http/body';
+} from '$lib/server/http';
+import { complaintErrorText, submit, MAX_AUDIO_BYTES } from '$lib/server/complaints';
+import { db } from '$lib/server/db';
 import type { RequestHandler } from './$types';
 
 /** A complaint is a few fields and up to 2,000 characters of text; photos go by the form. */
@@ -102,7 +102,7 @@ export const POST: RequestHandler = async ({ request, getClientAddress }) => {
 					const fields = Object.fromEntries(
 						Object.entries(outcome.errors ?? {}).map(([field, k]) => [
 							field,
-							fieldMessage(k, locale)
+							complaintErrorText(k, locale, m.api_complaint_field_invalid)
 						])
 					);
 					return refuse(422, 'invalid', m.api_complaint_invalid({}, { locale }), { fields });
@@ -111,17 +111,14 @@ export const POST: RequestHandler = async ({ request, getClientAddress }) => {
 	}
 };
 
-/** `{"error": {"code","message","fields"?}}` as api.ts writes it, without CORS (same origin only). */
+/** The API's error answer without CORS (same origin only). */
 function refuse(
 	status: number,
 	code: string,
 	message: string,
 	extra: { fields?: Record<string, string>; headers?: Record<string, string> } = {}
 ): Response {
-	return json(
-		{ error: extra.fields ? { code, message, fields: extra.fields } : { code, message } },
-		{ status, headers: { 'cache-control': 'no-store', ...extra.headers } }
-	);
+	return apiError(status, code, message, extra.fields, { cors: false, headers: extra.headers });
 }
 
 /**
@@ -151,15 +148,4 @@ async function readMultipart(
 
 function isRecord(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-type Message = (inputs: Record<string, never>, options: { locale: ApiLocale }) => string;
-const isMessage = (value: unknown): value is Message => typeof value === 'function';
-
-/** A validation message key (`complaint_error_*`) in the caller's language. */
-function fieldMessage(key: string, locale: ApiLocale): string {
-	const message: unknown = Reflect.get(m, key);
-	return isMessage(message)
-		? message({}, { locale })
-		: m.api_complaint_field_invalid({}, { locale });
 }

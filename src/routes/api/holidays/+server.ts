@@ -2,8 +2,8 @@ import { wallClock } from '$lib/domain/clock';
 import { m } from '$lib/paraglide/messages';
 import { inForceOn } from '$lib/domain/profile';
 import { profile } from '$lib/profile';
-import { apiError, apiLocale, ok, preflight } from '$lib/server/api';
-import { effectiveRules } from '$lib/server/calendar';
+import { apiError, apiLocale, ok, preflight } from '$lib/server/http';
+import { effectiveRules } from '$lib/server/rules';
 import { YEAR_MAX, YEAR_MIN } from '$lib/domain/holiday-source';
 import type { RequestHandler } from './$types';
 

@@ -1,6 +1,6 @@
 import { catalogAt } from '$lib/profile/offenses';
 import { citeOf, offensesOf } from '$lib/domain/offenses';
-import { ok, preflight } from '$lib/server/api';
+import { ok, preflight } from '$lib/server/http';
 import type { RequestHandler } from './$types';
 
 /**

@@ -1,6 +1,6 @@
 import { m } from '$lib/paraglide/messages';
-import { apiError, apiLocale, CORS, ok, preflight } from '$lib/server/api';
-import { publishedRegistry } from '$lib/server/verify';
+import { apiError, apiLocale, CORS, ok, preflight } from '$lib/server/http';
+import { publishedRegistry } from '$lib/server/registry';
 import { certidaoValidade } from '$lib/domain/registry';
 import type { RequestHandler } from './$types';
 

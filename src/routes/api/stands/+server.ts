@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { toFeatureCollection } from '$lib/domain/stands';
-import { CORS, preflight } from '$lib/server/api';
+import { CORS, preflight } from '$lib/server/http';
 import { db } from '$lib/server/db';
-import { listStands, standsAreSample } from '$lib/server/stands';
+import { listStands, standsAreSample } from '$lib/server/registry';
 import type { RequestHandler } from './$types';
 
 /**

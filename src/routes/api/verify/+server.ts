@@ -1,6 +1,6 @@
 import { m } from '$lib/paraglide/messages';
-import { apiError, apiLocale, atParam, ok, preflight } from '$lib/server/api';
-import { verifyQuery } from '$lib/server/verify';
+import { apiError, apiLocale, atParam, ok, preflight } from '$lib/server/http';
+import { verifyQuery } from '$lib/server/registry';
 import type { RequestHandler } from './$types';
 
 /**

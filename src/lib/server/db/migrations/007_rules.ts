@@ -1,7 +1,7 @@
 /**
  * Tariff decrees (Lei 2.059/2011, Art. 15–17) and decreed days (Art. 16 §1º) entered by a gestor,
  * plus a one-row version counter that every change bumps in the same transaction, so each app
- * instance learns of a change made elsewhere with one cheap read (see src/lib/server/rules-store.ts).
+ * instance learns of a change made elsewhere with one cheap read (see src/lib/server/rules/rules-store.ts).
  *
  * Portable SQL as in 003/004: identity column per dialect, ISO text instants and dates, money in
  * integer centavos, surcharges as JSON text.

@@ -1,6 +1,6 @@
 /**
  * The complaint rate limit's counters, shared by every app instance on one database (PostgreSQL
- * with several processes; see src/lib/server/rate-limit.ts). One row per client and fixed window;
+ * with several processes; see src/lib/server/http/rate-limit.ts). One row per client and fixed window;
  * the client is a sha256 of its address, never the address itself (LGPD), and rows older than two
  * windows are deleted as new ones come.
  */

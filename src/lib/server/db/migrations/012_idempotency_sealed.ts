@@ -1,11 +1,11 @@
 /**
- * The idempotency table stops keeping receipt tokens readable (src/lib/server/receipt-seal.ts):
+ * The idempotency table stops keeping receipt tokens readable (src/lib/server/db/receipt-seal.ts):
  * each existing row is renamed by the sha256 of its key and its stored receipt keeps the token
  * sealed under that key, without the token or the status URL in the clear. A replay with the same
  * key and body gets the same receipt as before.
  */
 import { sql, type Kysely } from 'kysely';
-import { keyId, sealToken } from '../../receipt-seal';
+import { keyId, sealToken } from '../receipt-seal';
 
 interface Row {
 	key: string;

@@ -1,8 +1,8 @@
 /**
  * A complaint's recording in the rider's own voice: at most one per complaint (the primary key is
- * the complaint), its type as checked from the bytes (src/lib/server/audio.ts), the bytes and the
+ * the complaint), its type as checked from the bytes (src/lib/server/complaints/audio/index.ts), the bytes and the
  * duration read from the container. Personal data (the rider's voice): erased with the contact
- * (src/lib/server/lgpd.ts), deleted with its complaint.
+ * (src/lib/server/complaints/lgpd.ts), deleted with its complaint.
  *
  * The same two dialect words as 003: `blob` / `bytea` for the bytes.
  */

@@ -3,8 +3,7 @@ import { m } from '$lib/paraglide/messages';
 import { db } from '$lib/server/db';
 import { wallClock } from '$lib/domain/clock';
 import { profile } from '$lib/profile';
-import { getStand, standsAreSample } from '$lib/server/stands';
-import { verdictsWithSample } from '$lib/server/verify';
+import { getStand, standsAreSample, verdictsWithSample } from '$lib/server/registry';
 import type { PageServerLoad } from './$types';
 
 // No client-side routing (`csr = false`, set once by the rider layout): the stand's page is

@@ -1,15 +1,14 @@
 import { catalogAt, situationsAt } from '$lib/profile/offenses';
 import { error } from '@sveltejs/kit';
 import { parseKm } from '$lib/domain/tariff';
-import { answerDeadline } from '$lib/domain/complaint';
+import { answerDeadline, OVERCHARGE_CODE } from '$lib/domain/complaint';
 import { wallClock } from '$lib/domain/clock';
 import { overcharge } from '$lib/domain/overcharge';
 import { situationCite } from '$lib/domain/offenses';
-import { OVERCHARGE_CODE } from '$lib/domain/complaint';
 import { inForceOn } from '$lib/domain/profile';
 import { m } from '$lib/paraglide/messages';
 import { profile } from '$lib/profile';
-import { effectiveRules } from '$lib/server/calendar';
+import { effectiveRules } from '$lib/server/rules';
 import { getComplaintForRider, PROTOCOL, TOKEN } from '$lib/server/complaints';
 import { db } from '$lib/server/db';
 import type { PageServerLoad } from './$types';

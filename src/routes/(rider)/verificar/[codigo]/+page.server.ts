@@ -1,6 +1,6 @@
 import { error } from '@sveltejs/kit';
 import { m } from '$lib/paraglide/messages';
-import { vehiclePage } from '$lib/server/verify';
+import { vehiclePage } from '$lib/server/registry';
 import type { PageServerLoad } from './$types';
 
 // No client-side routing (`csr = false`, set once by the rider layout): the verdict is complete on

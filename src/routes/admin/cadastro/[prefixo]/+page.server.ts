@@ -1,10 +1,10 @@
-import { formOrError } from '$lib/server/http/body';
+import { formOrError } from '$lib/server/http';
 import { error, fail, redirect } from '@sveltejs/kit';
 import { wallClock } from '$lib/domain/clock';
 import { formatPrefix, normalizePrefix } from '$lib/domain/plate';
 import { registryRulesOn } from '$lib/domain/profile';
 import { profile } from '$lib/profile';
-import { requireStaff } from '$lib/server/auth/guard';
+import { requireStaff } from '$lib/server/auth';
 import { db } from '$lib/server/db';
 import {
 	errorsByField,
@@ -13,7 +13,7 @@ import {
 	removeEntry,
 	saveEntry,
 	workingRegistry
-} from '$lib/server/registry-admin';
+} from '$lib/server/registry';
 import type { Actions, PageServerLoad } from './$types';
 
 /** The prefixo of the URL, canonical (`007` → `7`), or a 404. */

@@ -1,10 +1,9 @@
 import { error } from '@sveltejs/kit';
 import { formatPlate, formatPrefix, normalizePrefix } from '$lib/domain/plate';
-import { requireStaff } from '$lib/server/auth/guard';
-import { config } from '$lib/server/config';
+import { requireStaff } from '$lib/server/auth';
+import { config } from '$lib/server/runtime';
 import { db } from '$lib/server/db';
-import { qrPath, vehicleUrl } from '$lib/server/qr-cards';
-import { latestSnapshot } from '$lib/server/registry';
+import { qrPath, vehicleUrl, latestSnapshot } from '$lib/server/registry';
 import type { PageServerLoad } from './$types';
 
 /**

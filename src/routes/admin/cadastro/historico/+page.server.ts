@@ -1,4 +1,4 @@
-import { requireStaff } from '$lib/server/auth/guard';
+import { requireStaff } from '$lib/server/auth';
 import { db } from '$lib/server/db';
 import { snapshotHistory } from '$lib/server/registry';
 import type { PageServerLoad } from './$types';

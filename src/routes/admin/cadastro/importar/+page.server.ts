@@ -1,12 +1,12 @@
 import { fail, redirect } from '@sveltejs/kit';
-import { readForm } from '$lib/server/http/body';
+import { readForm } from '$lib/server/http';
 import { wallClock } from '$lib/domain/clock';
 import { registryRulesOn } from '$lib/domain/profile';
 import { REGISTRY_COLUMNS, type Issue } from '$lib/domain/registry-csv';
 import { profile } from '$lib/profile';
-import { requireStaff } from '$lib/server/auth/guard';
+import { requireStaff } from '$lib/server/auth';
 import { db } from '$lib/server/db';
-import { importDraft } from '$lib/server/registry-admin';
+import { importDraft } from '$lib/server/registry';
 import type { Actions, PageServerLoad } from './$types';
 
 /**

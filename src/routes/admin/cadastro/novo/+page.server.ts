@@ -1,12 +1,12 @@
-import { formOrError } from '$lib/server/http/body';
+import { formOrError } from '$lib/server/http';
 import { fail, redirect } from '@sveltejs/kit';
 import { wallClock } from '$lib/domain/clock';
 import { formatPrefix } from '$lib/domain/plate';
 import { registryRulesOn } from '$lib/domain/profile';
 import { profile } from '$lib/profile';
-import { requireStaff } from '$lib/server/auth/guard';
+import { requireStaff } from '$lib/server/auth';
 import { db } from '$lib/server/db';
-import { errorsByField, readRegistryForm, saveEntry } from '$lib/server/registry-admin';
+import { errorsByField, readRegistryForm, saveEntry } from '$lib/server/registry';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async () => {

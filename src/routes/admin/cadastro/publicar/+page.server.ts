@@ -1,4 +1,4 @@
-import { formOrError } from '$lib/server/http/body';
+import { formOrError } from '$lib/server/http';
 import { fail, redirect } from '@sveltejs/kit';
 import { formatPlate, formatPrefix } from '$lib/domain/plate';
 import { capStatus, type RegistryEntry } from '$lib/domain/registry';
@@ -6,7 +6,7 @@ import { isEmptyDiff } from '$lib/domain/registry-diff';
 import { wallClock } from '$lib/domain/clock';
 import { registryRulesOn } from '$lib/domain/profile';
 import { profile } from '$lib/profile';
-import { requireStaff } from '$lib/server/auth/guard';
+import { requireStaff } from '$lib/server/auth';
 import { db } from '$lib/server/db';
 import {
 	REFUSAL,
@@ -14,7 +14,7 @@ import {
 	publishDraft,
 	publishSource,
 	workingRegistry
-} from '$lib/server/registry-admin';
+} from '$lib/server/registry';
 import type { Actions, PageServerLoad } from './$types';
 
 const brief = (e: RegistryEntry) => ({

@@ -1,9 +1,9 @@
-import { formOrError } from '$lib/server/http/body';
+import { formOrError } from '$lib/server/http';
 import { fail, redirect } from '@sveltejs/kit';
-import { requireStaff } from '$lib/server/auth/guard';
-import { config } from '$lib/server/config';
+import { requireStaff } from '$lib/server/auth';
+import { config } from '$lib/server/runtime';
 import { db } from '$lib/server/db';
-import { readStandForm, saveStand, standRules, TOWN_CENTRE } from '$lib/server/stands-admin';
+import { readStandForm, saveStand, standRules, TOWN_CENTRE } from '$lib/server/registry';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async () => {

@@ -2,12 +2,12 @@ import { situationsAt } from '$lib/profile/offenses';
 import { profile } from '$lib/profile';
 import { inForceOn } from '$lib/domain/profile';
 import { error, fail } from '@sveltejs/kit';
-import { readForm } from '$lib/server/http/body';
+import { readForm } from '$lib/server/http';
 import { parseLocalDate } from '$lib/domain/clock';
 import { COMPLAINT_STATES } from '$lib/domain/complaint';
 import { STATE_LABEL, isComplaintState } from '$lib/domain/triage';
 
-import { requireStaff } from '$lib/server/auth/guard';
+import { requireStaff } from '$lib/server/auth';
 import {
 	AUTO_STEPS,
 	regimeOf,
@@ -18,9 +18,7 @@ import {
 	autosOfComplaint,
 	isAutoStep,
 	issueAuto,
-	recordAutoStep
-} from '$lib/server/autos';
-import {
+	recordAutoStep,
 	addNote,
 	extendAnswer,
 	MAX_NOTE,
@@ -28,13 +26,15 @@ import {
 	moderate,
 	requiredText,
 	transition,
-	type AdminResult
-} from '$lib/server/complaint-admin';
-import { getComplaintForStaff } from '$lib/server/complaint-staff';
-import { PROTOCOL } from '$lib/server/complaints';
+	type AdminResult,
+	getComplaintForStaff,
+	PROTOCOL,
+	eraseContact,
+	erasedWords,
+	revealContact,
+	localDate
+} from '$lib/server/complaints';
 import { db } from '$lib/server/db';
-import { eraseContact, erasedWords, revealContact } from '$lib/server/lgpd';
-import { localDate } from '$lib/server/triage';
 import type { Actions, PageServerLoad } from './$types';
 
 const NOT_FOUND = { message: 'Reclamação não encontrada.', code: 'not_found' };

@@ -1,8 +1,8 @@
 import { CSV_BOM, toCsv } from '$lib/domain/csv';
 import { parseQueueFilter } from '$lib/domain/triage';
-import { requireStaff } from '$lib/server/auth/guard';
+import { requireStaff } from '$lib/server/auth';
 import { db } from '$lib/server/db';
-import { EXPORT_HEADER, exportQueue, localDate } from '$lib/server/triage';
+import { EXPORT_HEADER, exportQueue, localDate } from '$lib/server/complaints';
 import type { RequestHandler } from './$types';
 
 /**

@@ -1,8 +1,8 @@
 import { error, redirect } from '@sveltejs/kit';
 import { normalizePrefix } from '$lib/domain/plate';
-import { requireStaff } from '$lib/server/auth/guard';
+import { requireStaff } from '$lib/server/auth';
 import { db } from '$lib/server/db';
-import { vehicleRecord } from '$lib/server/vehicle-record';
+import { vehicleRecord } from '$lib/server/complaints';
 import type { PageServerLoad } from './$types';
 
 /** A vehicle's record: complaints, autos, penalties and the escalation the law prescribes. */

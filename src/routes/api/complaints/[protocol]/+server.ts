@@ -1,5 +1,5 @@
 import { m } from '$lib/paraglide/messages';
-import { apiError, apiLocale, ok, preflight } from '$lib/server/api';
+import { apiError, apiLocale, ok, preflight } from '$lib/server/http';
 import { getComplaintForRider } from '$lib/server/complaints';
 import { db } from '$lib/server/db';
 import type { RequestHandler } from './$types';

@@ -1,7 +1,7 @@
 import { parseRequestFilters, toServiceRequest } from '$lib/domain/open311';
 import { profile } from '$lib/profile';
 import { offenseCatalogs } from '$lib/profile/offenses';
-import { preflight } from '$lib/server/api';
+import { preflight } from '$lib/server/http';
 import { db } from '$lib/server/db';
 import {
 	catalogAt,
@@ -9,7 +9,7 @@ import {
 	listPublicRequests,
 	open311Error,
 	open311Json
-} from '$lib/server/open311';
+} from '$lib/server/complaints';
 import type { RequestHandler } from './$types';
 
 const codes = new Set(offenseCatalogs.flatMap((c) => c.situations.map((s) => s.code)));

@@ -1,7 +1,6 @@
 import { error } from '@sveltejs/kit';
 import { m } from '$lib/paraglide/messages';
-import { recordingResponse } from '$lib/server/audio-response';
-import { recordingForRider } from '$lib/server/complaints';
+import { recordingResponse, recordingForRider } from '$lib/server/complaints';
 import { db } from '$lib/server/db';
 import type { RequestHandler } from './$types';
 

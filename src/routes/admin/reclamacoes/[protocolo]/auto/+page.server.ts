@@ -3,12 +3,16 @@ import { error } from '@sveltejs/kit';
 import { citeOf } from '$lib/domain/offenses';
 import { inForceOn } from '$lib/domain/profile';
 import { profile } from '$lib/profile';
-import { requireStaff } from '$lib/server/auth/guard';
-import { AUTO_NUMBER, autoByNumber, penaltyFor } from '$lib/server/autos';
-import { getComplaintForStaff } from '$lib/server/complaint-staff';
-import { PROTOCOL } from '$lib/server/complaints';
+import { requireStaff } from '$lib/server/auth';
+import {
+	AUTO_NUMBER,
+	autoByNumber,
+	penaltyFor,
+	getComplaintForStaff,
+	PROTOCOL,
+	localDate
+} from '$lib/server/complaints';
 import { db } from '$lib/server/db';
-import { localDate } from '$lib/server/triage';
 import type { PageServerLoad } from './$types';
 
 const NOT_FOUND = { message: 'Reclamação ou auto não encontrado.', code: 'not_found' };

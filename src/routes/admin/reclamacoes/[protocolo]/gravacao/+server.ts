@@ -1,9 +1,7 @@
 import { error } from '@sveltejs/kit';
-import { requireStaff } from '$lib/server/auth/guard';
-import { recordingResponse } from '$lib/server/audio-response';
-import { PROTOCOL } from '$lib/server/complaints';
+import { requireStaff } from '$lib/server/auth';
+import { recordingResponse, PROTOCOL, complaintRecording } from '$lib/server/complaints';
 import { db } from '$lib/server/db';
-import { complaintRecording } from '$lib/server/complaint-staff';
 import type { RequestHandler } from './$types';
 
 /** A complaint's recording in the rider's voice, to staff only, never cached. */

@@ -1,15 +1,15 @@
 import { toServiceRequest } from '$lib/domain/open311';
 import { profile } from '$lib/profile';
-import { preflight } from '$lib/server/api';
-import { PROTOCOL } from '$lib/server/complaints';
-import { db } from '$lib/server/db';
+import { preflight } from '$lib/server/http';
 import {
+	PROTOCOL,
 	catalogAt,
 	getPublicRequest,
 	langOf,
 	open311Error,
 	open311Json
-} from '$lib/server/open311';
+} from '$lib/server/complaints';
+import { db } from '$lib/server/db';
 import type { RequestHandler } from './$types';
 
 /** GET /open311/v2/requests/RM-2026-000123.json — one public complaint, as a one-element list. */

@@ -1,8 +1,7 @@
 import { error } from '@sveltejs/kit';
-import { requireStaff } from '$lib/server/auth/guard';
-import { PROTOCOL } from '$lib/server/complaints';
+import { requireStaff } from '$lib/server/auth';
+import { PROTOCOL, complaintPhoto } from '$lib/server/complaints';
 import { db } from '$lib/server/db';
-import { complaintPhoto } from '$lib/server/complaint-staff';
 import type { RequestHandler } from './$types';
 
 /** A complaint's photo (metadata stripped at reception), to staff only, never cached. */

@@ -1,0 +1,75 @@
+/**
+ * A vehicle's record for SEMAM: its complaints, its autos de infração and their penalties, and
+ * what the law prescribes for its next offense of each article, from the offenses confirmed in the
+ * reincidence window (Art. 21 I, 22 I + 23, 25 I).
+ */
+import type { LocalDate } from '$lib/domain/clock';
+import {
+	citeOf,
+	escalate,
+	penaltyArticles,
+	penaltyRulesText,
+	type ConfirmedOffense,
+	type Escalation
+} from '$lib/domain/offenses';
+import type { RegistryEntry } from '$lib/domain/registry';
+import { EMPTY_FILTER } from '$lib/domain/triage';
+import { autoByNumber, catalogFor, confirmedOffenses, type Auto } from './autos';
+import type { Db } from '$lib/server/db';
+import { currentRegistry } from '$lib/server/registry';
+import { listQueue, localDate, type QueuePage } from './triage';
+
+export interface VehicleRecord {
+	prefixo: string;
+	registry: RegistryEntry | null;
+	registrySample: boolean;
+	/** The first page of its complaints, open first. */
+	complaints: QueuePage;
+	autos: Auto[];
+	confirmed: (ConfirmedOffense & { cite: string })[];
+	/** The profile's window: the law does not say how long an offense counts for reincidence. */
+	windowMonths: number;
+	/** For a new offense of each article today: the penalty and why. */
+	next: { article: string; cite: string; escalation: Escalation }[];
+	/** How the law escalates a repeat, in words (from the catalog's penalty system). */
+	rules: string[];
+}
+
+/** The record of a vehicle by canonical prefixo (`'7'`). */
+export async function vehicleRecord(db: Db, prefixo: string, now: Date): Promise<VehicleRecord> {
+	const today: LocalDate = localDate(now);
+	const catalog = catalogFor(today);
+	const [snapshot, complaints, history, autoRows] = await Promise.all([
+		currentRegistry(db),
+		listQueue(db, { ...EMPTY_FILTER, vehicle: { kind: 'prefixo', prefixo } }, now),
+		confirmedOffenses(db, prefixo),
+		db
+			.selectFrom('auto_infracao')
+			.select('number')
+			.where('prefixo', '=', prefixo)
+			.orderBy('year', 'desc')
+			.orderBy('seq', 'desc')
+			.execute()
+	]);
+	const autos = (await Promise.all(autoRows.map((r) => autoByNumber(db, r.number, now)))).filter(
+		(a): a is Auto => a !== null
+	);
+	return {
+		prefixo,
+		registry: snapshot?.entries.find((e) => e.prefixo === prefixo) ?? null,
+		registrySample: snapshot?.sample ?? false,
+		complaints,
+		autos,
+		confirmed: history
+			.map((h) => ({ ...h, cite: citeOf(h.article) }))
+			.sort((a, b) => (a.confirmedAt < b.confirmedAt ? 1 : -1)),
+		windowMonths: catalog.reincidenceWindowMonths,
+		// A points system prices each inciso: its register and rules say what a new offence adds.
+		next: (catalog.system?.kind === 'points' ? [] : penaltyArticles(catalog)).map((article) => ({
+			article,
+			cite: citeOf(article),
+			escalation: escalate(history, article, today, catalog.reincidenceWindowMonths, catalog)
+		})),
+		rules: penaltyRulesText(catalog)
+	};
+}

@@ -1,0 +1,58 @@
+/**
+ * The database: SQLite (better-sqlite3) by default, PostgreSQL when `DATABASE_URL` says so.
+ * Same schema and queries on both — the PostgreSQL path is for a statewide deployment with
+ * several app instances.
+ */
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { config, type DatabaseConfig } from '$lib/server/runtime';
+import { privateSqlite } from './private-files';
+import type { Database } from './schema';
+
+export type { Database } from './schema';
+export { migrate } from './migrate';
+
+export type Db = Kysely<Database>;
+
+/** A new connection (SQLite) or pool (PostgreSQL). Close it with `destroy()`. */
+export function createDb(database: DatabaseConfig): Db {
+	return database.kind === 'sqlite' ? sqliteDb(database.path) : postgresDb(database.url);
+}
+
+function sqliteDb(path: string): Db {
+	// 0600: riders' contacts and password hashes are not for every local user (private-files.ts).
+	if (path !== ':memory:') privateSqlite(path);
+	const sqlite = new SQLite(path);
+	// Wait for a writer in another process (the import CLI) instead of failing at once.
+	sqlite.pragma('busy_timeout = 5000');
+	// WAL: riders keep reading while SEMAM publishes. FULL: a complaint we acknowledged with a
+	// protocol survives a power cut (NORMAL could lose the last commits under WAL).
+	sqlite.pragma('journal_mode = WAL');
+	sqlite.pragma('synchronous = FULL');
+	// SQLite leaves foreign keys off unless asked, per connection.
+	sqlite.pragma('foreign_keys = ON');
+	return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+function postgresDb(url: string): Db {
+	const pool = new pg.Pool({ connectionString: url, max: 10 });
+	// An idle client losing its connection emits 'error'; unhandled, it would end the process.
+	pool.on('error', (error) => console.error('PostgreSQL: conexão ociosa perdida:', error.message));
+	return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+let shared: Db | undefined;
+
+/** The app's database, created on first use from `config`. */
+export function db(): Db {
+	shared ??= createDb(config.database);
+	return shared;
+}
+
+/** Closes the app's database (graceful shutdown, tests); the next `db()` opens it again. */
+export async function closeDb(): Promise<void> {
+	const current = shared;
+	shared = undefined;
+	await current?.destroy();
+}

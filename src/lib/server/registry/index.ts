@@ -1,0 +1,37 @@
+/**
+ * What the municipality publishes and a rider checks: the registry of mototaxistas as numbered
+ * snapshots (edited as a draft, then published), the official stands whose prefixes it lists, the
+ * rider's verification of a vehicle and the QR cards that lead to it.
+ */
+export { qrPath, vehicleUrl } from './qr-cards';
+export {
+	REFUSAL,
+	discardDraft,
+	errorsByField,
+	importDraft,
+	publishDraft,
+	publishSource,
+	readRegistryForm,
+	registryForm,
+	removeEntry,
+	saveEntry,
+	workingRegistry
+} from './registry-admin';
+export {
+	currentRegistry,
+	ensureSampleRegistry,
+	latestSnapshot,
+	publishSnapshot,
+	registryIndex,
+	snapshotHistory
+} from './registry';
+export {
+	TOWN_CENTRE,
+	readStandForm,
+	removeStand,
+	saveStand,
+	standForm,
+	standRules
+} from './stands-admin';
+export { ensureSampleStands, getStand, listStands, replaceStands, standsAreSample } from './stands';
+export { publishedRegistry, vehiclePage, verdictsWithSample, verifyQuery } from './verify';
