@@ -116,3 +116,53 @@ test.describe('offline, from the pages kept on the phone', () => {
 		).toContainText('A lei de 01/10/2011 aparece quando houver conexão.');
 	});
 });
+
+test('/tarifa: a date in another year brings that year’s holidays, on the phone', async ({
+	page
+}) => {
+	// The sections below the answer are the server's; the island mounts others when the fields
+	// lead to another rule, decree or year.
+	await page.goto(`/tarifa?data=${year}-12-08&hora=12:00`);
+	const holidays = page.locator('section[aria-labelledby="feriados"]');
+	await expect(holidays.locator('h2')).toContainText(String(year));
+	const documents: string[] = [];
+	page.on('request', (r) => {
+		if (r.resourceType() === 'document') documents.push(r.url());
+	});
+	await page.getByLabel('Dia').fill(`${year + 1}-03-01`);
+	await expect(holidays.locator('h2')).toContainText(String(year + 1));
+	await expect(holidays.locator('table')).toContainText(`01/01/${year + 1}`);
+	expect(documents).toEqual([]);
+});
+
+test('/, /tarifa and /lei wake up without starting Intl (its start-up holds a phone up)', async ({
+	page
+}) => {
+	await page.addInitScript(() => {
+		const used: string[] = [];
+		Object.assign(window, { intlUsed: used });
+		for (const name of ['DateTimeFormat', 'NumberFormat'] as const) {
+			const Original = Intl[name];
+			Object.defineProperty(Intl, name, {
+				value: new Proxy(Original, {
+					construct(target, args: unknown[]) {
+						used.push(name);
+						return Reflect.construct(target, args) as object;
+					}
+				})
+			});
+		}
+	});
+	for (const path of ['/', '/tarifa', '/lei']) {
+		await page.goto(path);
+		// The islands' script says when it has hydrated; the home page's script shows the clock.
+		if (path === '/') await expect(page.locator('.now time')).toBeVisible();
+		else
+			await page.waitForFunction(() => performance.getEntriesByName('garupa:hydrate').length > 0);
+		await page.waitForLoadState('networkidle');
+		expect(
+			await page.evaluate(() => (window as unknown as { intlUsed: string[] }).intlUsed),
+			path
+		).toEqual([]);
+	}
+});

@@ -6,6 +6,8 @@
 import { bandeiraAt, type BandeiraContext, type BandeiraRule } from '$lib/domain/bandeira';
 import { calendarFromYears, type YearCalendar } from '$lib/domain/holidays';
 import { decreeAt, quoteFare, type TariffDecree } from '$lib/domain/tariff';
+import type { ZoneOffsets } from '$lib/domain/clock';
+import { zoneOffsetsOfYears } from '$lib/domain/zone-offsets';
 
 export interface RulesBundle {
 	timeZone: string;
@@ -33,3 +35,12 @@ export function answerAt(at: Date, ctx: BandeiraContext, decrees: readonly Tarif
 }
 
 export type Answer = NonNullable<ReturnType<typeof answerAt>>;
+
+/**
+ * The zone's offsets over the bundle's years: a page's script that registers them
+ * (`useZoneOffsets`) reads the clock of any instant it can answer for without Intl.
+ */
+export function bundleZone(bundle: Pick<RulesBundle, 'timeZone' | 'years'>): ZoneOffsets {
+	const years = bundle.years.map((y) => y.year);
+	return zoneOffsetsOfYears(bundle.timeZone, Math.min(...years), Math.max(...years));
+}

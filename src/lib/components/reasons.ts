@@ -1,7 +1,8 @@
 import type { Reason } from '$lib/domain/bandeira';
 import { holidayName, type HolidayScope } from '$lib/domain/holidays';
 import { wallClock } from '$lib/domain/clock';
-import { formatDate, formatTime, formatWeekday, relativeDay } from '$lib/format';
+import { formatDate, formatTime, relativeDay } from '$lib/format';
+import { formatWeekday } from '$lib/format-words';
 import { m } from '$lib/paraglide/messages';
 import type { PictogramName } from './pictograms';
 import { getLocale } from '$lib/paraglide/runtime';

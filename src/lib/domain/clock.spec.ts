@@ -1,13 +1,15 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import {
 	addDays,
 	localISO,
 	parseInstant,
 	parseLocalDate,
 	wallClock,
+	useZoneOffsets,
 	weekdayOf,
 	zonedInstant
 } from './clock';
+import { zoneOffsets, zoneOffsetsOfYears } from './zone-offsets';
 
 const TZ = 'America/Porto_Velho';
 
@@ -100,4 +102,87 @@ describe('parseInstant: an instant must carry its offset (API contract of /api/b
 			expect(parseInstant(text)).toEqual({ ok: false, reason });
 		});
 	}
+});
+
+describe('zoneOffsets: a zone’s clock by arithmetic, from offsets read once through Intl', () => {
+	const cases: [zone: string, from: string, to: string, offsets: [string, number][]][] = [
+		// No daylight saving since 1988: one offset.
+		[
+			'America/Porto_Velho',
+			'2026-01-01T00:00:00Z',
+			'2027-01-01T00:00:00Z',
+			[['2026-01-01T00:00:00.000Z', -240]]
+		],
+		// Brazil's last summer time: from 04/11/2018 00:00 to 17/02/2019 00:00 (then 23:00 of the 16th).
+		[
+			'America/Sao_Paulo',
+			'2018-06-01T00:00:00Z',
+			'2019-06-01T00:00:00Z',
+			[
+				['2018-06-01T00:00:00.000Z', -180],
+				['2018-11-04T03:00:00.000Z', -120],
+				['2019-02-17T02:00:00.000Z', -180]
+			]
+		],
+		[
+			'Europe/Lisbon',
+			'2026-01-01T00:00:00Z',
+			'2027-01-01T00:00:00Z',
+			[
+				['2026-01-01T00:00:00.000Z', 0],
+				['2026-03-29T01:00:00.000Z', 60],
+				['2026-10-25T01:00:00.000Z', 0]
+			]
+		]
+	];
+	test.each(cases)('%s from %s: %j', (zone, from, to, offsets) => {
+		const span = zoneOffsets(zone, Date.parse(from), Date.parse(to));
+		expect(span.offsets.map(([t, o]) => [new Date(t).toISOString(), o])).toEqual(offsets);
+	});
+
+	test.each(cases)(
+		'%s: every instant of the span reads as through Intl, Intl unused',
+		(zone, from, to) => {
+			const start = Date.parse(from);
+			const end = Date.parse(to);
+			const instants: number[] = [];
+			for (let t = start; t < end; t += 3_600_000 * 5 + 61_001) instants.push(t);
+			// Both sides of each change, to the millisecond.
+			for (const [since] of zoneOffsets(zone, start, end).offsets)
+				instants.push(...[since - 1, since].filter((t) => t >= start));
+			const expected = instants.map((t) => wallClock(new Date(t), zone));
+			useZoneOffsets(zoneOffsets(zone, start, end));
+			const formatToParts = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+			try {
+				expect(instants.map((t) => wallClock(new Date(t), zone))).toEqual(expected);
+				expect(formatToParts).not.toHaveBeenCalled();
+				// Outside the span: Intl, as before.
+				expect(wallClock(new Date(end), zone)).toEqual(
+					expect.objectContaining({ offset: expect.any(Number) })
+				);
+				expect(formatToParts).toHaveBeenCalledTimes(1);
+			} finally {
+				formatToParts.mockRestore();
+			}
+		}
+	);
+
+	test.each([
+		[2026, 2026, '2025-12-31T00:00:00.000Z', '2027-01-02T00:00:00.000Z'],
+		[2025, 2027, '2024-12-31T00:00:00.000Z', '2028-01-02T00:00:00.000Z']
+	])('zoneOffsetsOfYears %i–%i spans %s to %s', (first, last, from, to) => {
+		const span = zoneOffsetsOfYears('America/Porto_Velho', first, last);
+		expect([new Date(span.from).toISOString(), new Date(span.to).toISOString()]).toEqual([
+			from,
+			to
+		]);
+	});
+
+	test('a zone with offsets known plans a ride as before (zonedInstant)', () => {
+		const zone = 'America/Manaus';
+		const expected = zonedInstant('2026-12-25', 10 * 60, zone).toISOString();
+		useZoneOffsets(zoneOffsets(zone, Date.UTC(2026, 0, 1), Date.UTC(2027, 0, 1)));
+		expect(zonedInstant('2026-12-25', 10 * 60, zone).toISOString()).toBe(expected);
+		expect(expected).toBe('2026-12-25T14:00:00.000Z');
+	});
 });

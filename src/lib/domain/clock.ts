@@ -52,12 +52,65 @@ function epochDay(year: number, month: number, day: number): number {
 }
 
 /**
+ * A zone's UTC offsets over a span of time, read through Intl where that is cheap (the server) and
+ * handed to a page's script, which then reads the zone's clock by arithmetic: a page's first use
+ * of Intl starts ICU, tens of milliseconds of a phone's main thread while its answer wakes up.
+ */
+export interface ZoneOffsets {
+	timeZone: string;
+	/** The span, in ms since the epoch: `from` included, `to` excluded. */
+	from: number;
+	to: number;
+	/** `[since, offset in minutes]`, by time; the first `since` is `from`. */
+	offsets: [since: number, offset: number][];
+}
+
+const known = new Map<string, ZoneOffsets>();
+
+/**
+ * From now on, `wallClock` reads `offsets.timeZone` inside its span from these offsets, without
+ * Intl (outside the span, through Intl as before).
+ */
+export function useZoneOffsets(offsets: ZoneOffsets): void {
+	known.set(offsets.timeZone, offsets);
+}
+
+/** The offset the known span gives `ms`, or null outside it. */
+function knownOffset(ms: number, timeZone: string): number | null {
+	const z = known.get(timeZone);
+	if (!z || ms < z.from || ms >= z.to) return null;
+	let offset: number | null = null;
+	for (const [since, o] of z.offsets) {
+		if (since > ms) break;
+		offset = o;
+	}
+	return offset;
+}
+
+/**
  * Wall clock of `timeZone` at the instant `at`.
  * @example wallClock(new Date('2026-12-25T03:30:00Z'), 'America/Porto_Velho').date //=> '2026-12-24'
  */
 export function wallClock(at: Date, timeZone: string): WallClock {
 	const ms = at.getTime();
 	if (!Number.isFinite(ms)) throw new RangeError('Invalid instant');
+	const offset = knownOffset(ms, timeZone);
+	if (offset === null) return wallClockIntl(ms, timeZone);
+	const local = new Date(ms + offset * 60_000);
+	return clockOf(
+		local.getUTCFullYear(),
+		local.getUTCMonth() + 1,
+		local.getUTCDate(),
+		local.getUTCHours(),
+		local.getUTCMinutes(),
+		local.getUTCSeconds(),
+		offset
+	);
+}
+
+/** The zone's clock through Intl, whatever offsets are known (zone-offsets.ts reads them so). */
+export function wallClockIntl(ms: number, timeZone: string): WallClock {
+	const at = new Date(ms);
 	const parts: Record<string, number> = {};
 	for (const p of formatter(timeZone).formatToParts(at)) {
 		if (p.type !== 'literal') parts[p.type] = Number(p.value);
@@ -70,6 +123,18 @@ export function wallClock(at: Date, timeZone: string): WallClock {
 	const second = parts.second ?? NaN;
 	const localAsUtc = Date.UTC(year, month - 1, day, hour, minute, second);
 	const offset = Math.round((localAsUtc - (ms - (((ms % 1000) + 1000) % 1000))) / 60_000);
+	return clockOf(year, month, day, hour, minute, second, offset);
+}
+
+function clockOf(
+	year: number,
+	month: number,
+	day: number,
+	hour: number,
+	minute: number,
+	second: number,
+	offset: number
+): WallClock {
 	const weekday = (((epochDay(year, month, day) + 4) % 7) + 7) % 7; // 1970-01-01 was a Thursday
 	return {
 		date: `${pad(year, 4)}-${pad(month)}-${pad(day)}`,

@@ -74,6 +74,24 @@ describe('fare quotes (Art. 16: a bandeirada per bandeira; centavos)', () => {
 		expect(formatBRL(900).replace(/\s/g, ' ')).toBe('R$ 9,00');
 		expect(formatBRL(123456).replace(/\s/g, ' ')).toBe('R$ 1.234,56');
 	});
+	// Written without Intl (a page's first use of it starts ICU): the same text, to the character.
+	const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+	test.each([
+		[0, 'R$\u00a00,00'],
+		[5, 'R$\u00a00,05'],
+		[99, 'R$\u00a00,99'],
+		[900, 'R$\u00a09,00'],
+		[123456, 'R$\u00a01.234,56'],
+		[100000000, 'R$\u00a01.000.000,00'],
+		[-900, '-R$\u00a09,00'],
+		[-123456789, '-R$\u00a01.234.567,89']
+	])('%i centavos are %j, as Intl writes them', (centavos, text) => {
+		expect(formatBRL(centavos)).toBe(text);
+		expect(formatBRL(centavos)).toBe(brl.format(centavos / 100));
+	});
+	test('every amount up to R$ 2.000,00 reads as Intl writes it', () => {
+		for (let c = 0; c <= 200_000; c += 7) expect(formatBRL(c)).toBe(brl.format(c / 100));
+	});
 	test('money is R$ 9,00 whatever the rider’s language (not "9,00 BRL")', () => {
 		for (const locale of ['pt-BR', 'es', 'en'])
 			expect(formatBRL(900).replace(/\s/g, ' '), locale).toBe('R$ 9,00');

@@ -187,18 +187,22 @@ export function quoteFare(
 	};
 }
 
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-
 /**
  * Centavos as Brazilian money, written the Brazilian way in every language ("R$ 9,00 in
  * every language") — the price on the street is in reais, never "9,00 BRL" or "R$9.00".
  * The second parameter is ignored: older callers pass the page's language, which must not change
- * how money is written.
+ * how money is written. Written by hand, exactly as `Intl.NumberFormat('pt-BR', { style:
+ * 'currency', currency: 'BRL' })` writes it (tariff.spec.ts compares them): a page's first use of
+ * Intl starts ICU, tens of milliseconds of a phone's main thread while its answer wakes up.
  * @example formatBRL(900, 'es') //=> 'R$ 9,00' (with a no-break space)
  */
 export function formatBRL(centavos: number, ...ignored: [locale?: string]): string {
 	void ignored;
-	return brl.format(centavos / 100);
+	// Whole centavos, as Intl rounds a fraction of one (half away from zero).
+	const whole = Math.round(Math.abs(centavos));
+	const sign = centavos < 0 && whole > 0 ? '-' : '';
+	const reais = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+	return `${sign}R$\u00a0${reais},${String(whole % 100).padStart(2, '0')}`;
 }
 
 /**

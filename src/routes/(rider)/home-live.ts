@@ -17,10 +17,11 @@ import { Clock } from '$lib/clock';
 import { pictograms, type PictogramName } from '$lib/components/pictograms';
 import { flagNumeral, hourWords, reasonIcon, reasonText, untilText } from '$lib/components/reasons';
 import { bandeiraSentence, canSpeak, speak } from '$lib/components/speech';
-import { wallClock } from '$lib/domain/clock';
+import { useZoneOffsets, wallClock, type ZoneOffsets } from '$lib/domain/clock';
 import { clockSkew } from '$lib/domain/spoken';
 import { formatBRL, inLanguage } from '$lib/domain/tariff';
-import { formatLongDate, formatTime } from '$lib/format';
+import { formatTime } from '$lib/format';
+import { formatLongDate } from '$lib/format-words';
 import { anchorOf } from '$lib/law/cite';
 import { libras, offlineBanner, worker } from '$lib/islands/rider-page';
 import { isOffline, onConnection, watch } from '$lib/offline/signal';
@@ -85,12 +86,15 @@ function start(): void {
 	const time = document.querySelector<HTMLTimeElement>('.now time');
 	const notes = document.querySelector<HTMLElement>('.notes');
 	if (!holder?.dataset.live || !section || !time || !notes) return;
-	const { serverNow, bundle, city } = JSON.parse(holder.dataset.live) as {
+	const { serverNow, bundle, zone, city } = JSON.parse(holder.dataset.live) as {
 		serverNow: number;
 		bundle: RulesBundle;
+		zone: ZoneOffsets;
 		/** The profile's municipality, for the zone note. */
 		city: string;
 	};
+	// The zone's clock by arithmetic (Intl's start-up would hold the answer up).
+	useZoneOffsets(zone);
 	const locale = getLocale();
 	const tz = bundle.timeZone;
 	const ctx = contextOf(bundle);

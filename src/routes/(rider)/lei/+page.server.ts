@@ -1,5 +1,6 @@
 import { error } from '@sveltejs/kit';
 import { parseLocalDate, wallClock } from '$lib/domain/clock';
+import { zoneOffsetsOfYears } from '$lib/domain/zone-offsets';
 import { inForceOn } from '$lib/domain/profile';
 import { m } from '$lib/paraglide/messages';
 import { profile } from '$lib/profile';
@@ -16,6 +17,13 @@ import type { PageServerLoad } from './$types';
 export const load: PageServerLoad = ({ url }) => {
 	const asked = url.searchParams.get('data');
 	if (asked !== null && !parseLocalDate(asked.trim())) error(400, m.lei_bad_date());
-	const date = asked?.trim() || wallClock(new Date(), profile.timeZone).date;
-	return { date, asked: asked !== null, lawId: inForceOn(date, profile.laws)?.id ?? null };
+	const now = wallClock(new Date(), profile.timeZone);
+	const date = asked?.trim() || now.date;
+	return {
+		date,
+		asked: asked !== null,
+		lawId: inForceOn(date, profile.laws)?.id ?? null,
+		/** The zone's offsets around now: the island reads today's date without Intl. */
+		zone: zoneOffsetsOfYears(profile.timeZone, now.year - 1, now.year + 1)
+	};
 };

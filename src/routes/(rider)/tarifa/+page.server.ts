@@ -4,6 +4,7 @@ import { parseKm } from '$lib/domain/tariff';
 import { m } from '$lib/paraglide/messages';
 import { profile } from '$lib/profile';
 import { effectiveRules, rulesBundle } from '$lib/server/rules';
+import { bundleZone } from '$lib/rules';
 import { YEAR_MAX, YEAR_MIN } from '$lib/domain/holiday-source';
 import type { PageServerLoad } from './$types';
 
@@ -32,6 +33,7 @@ export const load: PageServerLoad = async ({ url }) => {
 	// An empty field is no distance; anything else must be one (0 < km ≤ 100, `.` or `,`).
 	if (km && !parseKm(km)) error(400, { message: m.tarifa_bad_km(), code: 'km' });
 	const at = zonedInstant(date, Number(t[1]) * 60 + Number(t[2]), profile.timeZone);
+	const bundle = await rulesBundle(at, [now.year]);
 	return {
 		query: { date, time, km, surcharges },
 		/** A planned ride (the form was sent, or a shared link): the answer comes first. */
@@ -40,7 +42,9 @@ export const load: PageServerLoad = async ({ url }) => {
 		/** The server's now: "amanhã" in the answer is relative to it, never to the planned day. */
 		today: instant.getTime(),
 		local: localISO(at, profile.timeZone),
-		bundle: await rulesBundle(at, [now.year]),
+		bundle,
+		/** The zone's offsets over the bundle's years: the island reads the clock without Intl. */
+		zone: bundleZone(bundle),
 		stateTransfers: profile.stateTransfers,
 		decreedDays: (await effectiveRules()).decreedDays,
 		// What the answer cites of each law (its roles, its dates, its note on the bandeira): not the
