@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs, phoneStores, reclamarLive, untilKept } from './helpers';
+import { goOffline, loginAs, phoneStores, reclamarLive, untilKept } from './helpers';
 import { untilWorkerControls } from '../scripts/bench/worker-bill.js';
 
 test.describe.configure({ timeout: 180_000 });
@@ -207,7 +207,7 @@ for (const phone of [
 				)
 				.toBe(true);
 
-			await context.setOffline(true);
+			await goOffline(context);
 			await page.goto('/v/007');
 			await expect(page).toHaveURL(/\/verificar\?q=007/);
 			await page.getByRole('link', { name: 'Reclamar deste veículo' }).tap();

@@ -1,5 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type CDPSession, type Page, type Response } from '@playwright/test';
+import {
+	expect,
+	type BrowserContext,
+	type CDPSession,
+	type Page,
+	type Response
+} from '@playwright/test';
 import { E2E_ACCOUNTS } from '../playwright.config';
 
 /** Axe (WCAG 2.1 A/AA and best practices) finds nothing on the page. */
@@ -120,6 +126,28 @@ export async function phoneStores(page: Page) {
 /** The rider's island on /reclamar has hydrated (the search of "Outra situação" exists only then). */
 export async function reclamarLive(page: Page) {
 	await expect(page.locator('#procurar')).toHaveCount(1, { timeout: 20_000 });
+}
+
+/**
+ * The phone goes offline, and so does its service worker: Playwright applies the emulation to the
+ * worker a moment after the page, and a navigation in that moment reaches the server through the
+ * worker as if the signal were still there.
+ */
+export async function goOffline(context: BrowserContext) {
+	await context.setOffline(true);
+	for (const worker of context.serviceWorkers())
+		await expect
+			.poll(
+				() =>
+					worker.evaluate(() =>
+						fetch(`/healthz?offline=${Date.now()}`, { cache: 'no-store' }).then(
+							() => 'online',
+							() => 'offline'
+						)
+					),
+				{ timeout: 10_000 }
+			)
+			.toBe('offline');
 }
 
 /** Waits until the worker's page cache holds `path` (kept for offline use). */

@@ -5,6 +5,7 @@ import {
 	expectNoAxeViolations,
 	firstInDecember,
 	flagHeading,
+	goOffline,
 	local,
 	pastRightEdge,
 	setTextSize,
@@ -238,7 +239,7 @@ test.describe('the answer comes to the eye', () => {
 			}
 			throw new Error('registry not kept');
 		});
-		await context.setOffline(true);
+		await goOffline(context);
 		await page.goto('/v/045');
 		await expect(page.locator('#veredito')).toHaveText(/Pendente/i);
 		await expect(page.locator('#veredito')).toBeFocused();
