@@ -19,8 +19,7 @@ const clientOnly = [
 	'src/lib/islands/**',
 	'src/lib/offline/**',
 	'src/lib/map/**',
-	'src/lib/photos/**',
-	'src/routes/(rider)/home-live.ts'
+	'src/lib/photos/**'
 ];
 
 /**

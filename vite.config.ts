@@ -87,7 +87,7 @@ export default defineConfig({
 		})
 	],
 	worker: {
-		// The rider pages' scripts (home-live.ts, $lib/islands/entry.ts: no framework client, for the first-visit budget) are built
+		// The rider pages' script ($lib/islands/entry.ts: no framework client, for the first-visit budget) is built
 		// apart from the framework's client: ES modules, split, with Svelte for the islands. Their
 		// styles are the server-rendered page's (same component, same scope class): none emitted here.
 		format: 'es',

@@ -55,7 +55,7 @@ const budgetTarget = (path) => {
 const LIGHTHOUSE_100 = { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 };
 const ALL_PAGES = [
 	{
-		// No client-side routing: the server's answer plus one small script (home-live.ts).
+		// No client-side routing: the server's answer plus the islands' script (Home.island.svelte).
 		path: '/',
 		answer: { tag: 'section', attribute: 'data-bandeira' },
 		targets: { ...budgetTarget('/'), answerInFirst14k: true, ...LIGHTHOUSE_100 }

@@ -1,5 +1,5 @@
 /**
- * The rider pages' scripts (the islands' entry, the home page's script) are built apart by Vite
+ * The rider pages' script (the islands' entry) is built apart by Vite
  * (`?worker&url`) — once in the server build, which writes their URLs into the pages, and once in
  * the client build, which ships the files. Should the two builds ever name a script differently
  * (its code differing between them), every page would link a file that does not exist and riders

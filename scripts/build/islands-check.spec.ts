@@ -22,9 +22,8 @@ describe('missingScripts: the pages link only scripts the client build shipped',
 			'output/server/chunks/Island.js':
 				'const entry = "/_app/immutable/workers/entry-Ab12Cd34.js";',
 			'output/server/entries/pages/_page.svelte.js':
-				'src="/_app/immutable/workers/home-live-Zz99Yy88.js"',
-			'output/client/_app/immutable/workers/entry-Ab12Cd34.js': '',
-			'output/client/_app/immutable/workers/home-live-Zz99Yy88.js': ''
+				'src="/_app/immutable/workers/entry-Ab12Cd34.js"',
+			'output/client/_app/immutable/workers/entry-Ab12Cd34.js': ''
 		});
 		expect(missingScripts(dir)).toEqual([]);
 	});

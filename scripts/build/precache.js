@@ -7,7 +7,7 @@
  *   static imports, CSS, assets and dynamic imports (the photo shrinker, the overcharge check: a
  *   rider offline may need any of them). A page with `export const csr = false` loads no JS of its
  *   own: only its CSS and assets are kept — among them its script, built apart by Vite
- *   (`?worker&url`: the islands' entry, the home page's script), whose whole graph is kept, lazy
+ *   (`?worker&url`: the islands' entry), whose whole graph is kept, lazy
  *   chunks included. SvelteKit's client entries (`start`, `app`) only while some rider page still
  *   renders on the client.
  * - **first use**: what is reachable only through FIRST_USE — the QR decoder (barcode-detector's

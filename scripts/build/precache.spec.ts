@@ -61,12 +61,12 @@ const manifest: ViteManifest = {
 		isEntry: true,
 		imports: ['_shared.js', '_home-only.js'],
 		css: ['_app/immutable/assets/3.css'],
-		assets: ['_app/immutable/workers/home-live.js']
+		assets: ['_app/immutable/workers/entry.js']
 	}),
 	'_home-only.js': entry('_app/immutable/chunks/home-only.js'),
-	// The home page's script, built apart (`?worker&url`), and what it loads on demand.
-	'_worker__app/immutable/workers/home-live.js': entry('_app/immutable/workers/home-live.js', {
-		src: 'src/routes/(rider)/home-live.ts',
+	// The islands' script, built apart (`?worker&url`), and what it loads on demand.
+	'_worker__app/immutable/workers/entry.js': entry('_app/immutable/workers/entry.js', {
+		src: 'src/lib/islands/entry.ts',
 		isWorkerEntry: true,
 		isWorker: true,
 		dynamicImports: [
@@ -81,7 +81,7 @@ const manifest: ViteManifest = {
 			src: 'src/routes/(rider)/reclamar/Recorder.svelte',
 			isDynamicEntry: true,
 			isWorker: true,
-			imports: ['_worker__app/immutable/workers/home-live.js']
+			imports: ['_worker__app/immutable/workers/entry.js']
 		}
 	),
 	'_worker__app/immutable/workers/chunks/pages.js': entry(
@@ -98,7 +98,7 @@ const manifest: ViteManifest = {
 			src: 'src/lib/islands/libras.ts',
 			isDynamicEntry: true,
 			isWorker: true,
-			imports: ['_worker__app/immutable/workers/home-live.js']
+			imports: ['_worker__app/immutable/workers/entry.js']
 		}
 	),
 	[node(4)]: entry('_app/immutable/nodes/4.js', {
@@ -187,7 +187,7 @@ describe('planPrecache: what the worker downloads at install (the rider pays for
 			'precache',
 			'a page without client-side rendering keeps its CSS'
 		],
-		['_app/immutable/workers/home-live.js', 'precache', '…and its own script (an asset)'],
+		['_app/immutable/workers/entry.js', 'precache', '…and its own script (an asset)'],
 		['_app/immutable/workers/chunks/pages.js', 'precache', 'that script’s lazy chunk, kept whole'],
 		[
 			'_app/immutable/workers/chunks/libras.js',

@@ -2,7 +2,7 @@
  * The rider's clock: starts at the server's instant (so the first paint and the script agree), then
  * follows the phone — corrected by the server's time while online, the phone's own when offline.
  * It ticks at the next minute or the next bandeira boundary, not every second, and calls `onTick`
- * each time. Plain TypeScript, no framework: `/` runs it from a small script (the framework's client runtime would cost most of a first visit's budget).
+ * each time. Plain TypeScript, no framework: the islands of `/` and /tarifa run it.
  */
 export type ClockSource = 'server' | 'device' | 'corrected' | 'offline';
 

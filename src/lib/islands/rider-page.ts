@@ -1,7 +1,7 @@
 /**
  * What the rider layout does on every page, without the framework's client runtime (rider
  * pages render on the server, `csr = false`, and a small script makes them live).
- * Shared by the islands' entry (./entry.ts) and the home page's script (routes/(rider)/home-live.ts).
+ * Run by the islands' entry (./entry.ts) on every rider page.
  */
 import { m } from '$lib/paraglide/messages';
 import { localizeHref } from '$lib/paraglide/runtime';
