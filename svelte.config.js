@@ -1,5 +1,7 @@
 import adapter from '@sveltejs/adapter-node';
 import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
+import { createHash } from 'node:crypto';
+import { ZONE_NOTE_SCRIPT } from './src/lib/zone-note.js';
 
 /** @type {import('@sveltejs/kit').Config} */
 const config = {
@@ -26,7 +28,13 @@ const config = {
 				// VLibras (the federal sign-language widget), loaded only when the rider taps "Libras"
 				// (src/lib/islands/rider-page.ts): its origin, and nothing else beyond ours.
 				'default-src': ['self'],
-				'script-src': ['self', 'wasm-unsafe-eval', 'https://vlibras.gov.br'],
+				// …and the one inline line that shows the zone note with the first paint (src/lib/zone-note.js).
+				'script-src': [
+					'self',
+					'wasm-unsafe-eval',
+					'https://vlibras.gov.br',
+					`sha256-${createHash('sha256').update(ZONE_NOTE_SCRIPT).digest('base64')}`
+				],
 				'style-src': ['self', 'unsafe-inline', 'https://vlibras.gov.br'],
 				'img-src': ['self', 'data:', 'https:'],
 				'font-src': ['self', 'https://vlibras.gov.br'],

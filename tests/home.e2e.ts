@@ -71,6 +71,36 @@ test.describe('/ — the bandeira now (Art. 16)', () => {
 		});
 	}
 
+	test("the zone note comes with the page's first paint, not after the islands' script", async ({
+		browser
+	}) => {
+		// A weak signal can hold the script for seconds: the page's own inline line shows the note, and
+		// the page's Content Security Policy allows that line (by its hash) and nothing else inline.
+		for (const [timezoneId, shown] of [
+			['Asia/Tokyo', true],
+			['America/Sao_Paulo', true],
+			['America/Porto_Velho', false]
+		] as const) {
+			const context = await browser.newContext({ timezoneId });
+			const page = await context.newPage();
+			const refused: string[] = [];
+			page.on('console', (message) => {
+				if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+			});
+			await page.route('**/*.js', (route) => route.abort());
+			await page.goto('/');
+			const note = page.getByTestId('zone-note');
+			if (shown) await expect(note).toContainText('horários aqui são os de Rolim de Moura');
+			else await expect(note).toBeHidden();
+			expect(refused, timezoneId).toEqual([]);
+			// With the script, the island keeps the note as the first paint showed it.
+			await page.unroute('**/*.js');
+			await page.reload({ waitUntil: 'networkidle' });
+			await expect(note).toBeVisible({ visible: shown });
+			await context.close();
+		}
+	});
+
 	test('flips to bandeira II at 20:00 without a reload', async ({ page }) => {
 		await useDeviceClock(page);
 		await page.clock.install({ time: local(12, mon, '19:59').getTime() + 30_000 });
