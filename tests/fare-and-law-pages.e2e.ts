@@ -102,6 +102,19 @@ test.describe('offline, from the pages kept on the phone', () => {
 		await expect(flagHeading(page)).toHaveText(/Bandeira II$/);
 	});
 
+	test('/tarifa: "Calcular" tapped before the script arrived brings the kept copy\'s answer to the eye', async ({
+		page
+	}) => {
+		// The form went without the island (a GET of /tarifa?data=…, from /tarifa): offline, the worker
+		// answers with its copy of /tarifa, and the island answers the query in it.
+		await page.goto(`/tarifa?data=${year}-12-25&hora=10%3A00`, {
+			referer: new URL('/tarifa', page.url()).href
+		});
+		await expect(page.getByLabel('Dia')).toHaveValue(`${year}-12-25`);
+		await expect(flagHeading(page)).toHaveText(/Bandeira II$/);
+		await expect(page.getByTestId('tarifa-answer')).toBeFocused();
+	});
+
 	test('/lei of a date never opened: the kept copy says which date’s law it shows', async ({
 		page
 	}) => {
