@@ -27,13 +27,7 @@ import {
 } from './registry-csv-header';
 import { personKey, readLegacyRow, readRow, type Row, type Seen } from './registry-csv-row';
 
-export {
-	LEGACY_CERTIDAO_COLUMN,
-	LEGACY_REGISTRY_COLUMNS,
-	REGISTRY_COLUMNS,
-	type Issue,
-	type RegistryColumn
-} from './registry-csv-header';
+export * from './registry-csv-header';
 
 export interface RegistryCsvResult {
 	/** Meaningful only when `errors` is empty. */

@@ -36,16 +36,6 @@ import {
 	type ParagraphDraft
 } from './parse-lines';
 
-export type {
-	Law,
-	LawArticle,
-	LawErratum,
-	LawInciso,
-	LawItem,
-	LawParagraph,
-	LawSource,
-	Provision
-} from './types';
 export { joinLines, toRoman } from './parse-lines';
 
 /**
