@@ -1,4 +1,4 @@
-/** The scanner's work apart from its markup: the decoder on first use, the camera, a photo, its words. */
+/** The scanner's work apart from its markup: the decoder, the camera, a photo, its words. */
 import { m } from '$lib/paraglide/messages';
 import { getLocale } from '$lib/paraglide/runtime';
 import { isOffline } from '$lib/offline/signal';

@@ -1,4 +1,4 @@
-/** A complaint's fixed codes, its error keys (Paraglide messages), its limits and the phone's form. */
+/** A complaint's fixed codes, its error keys (Paraglide messages), its limits, the phone's form. */
 /** The situation whose complaint needs the amount paid (Art. 21, XVII). */
 export const OVERCHARGE_CODE = 'cobrou-mais';
 /** The situation that names no provision: the rider's description is all SEMAM has. */

@@ -1,4 +1,4 @@
-/** A complaint's states and moves, and the deadlines that run on it (business days, defense, review). */
+/** A complaint's states and moves, and the deadlines that run on it (business days included). */
 import { addDays, weekdayOf, type LocalDate } from './clock';
 import type { HolidayCalendar } from './holidays';
 import type { Procedure } from './profile';

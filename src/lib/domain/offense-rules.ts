@@ -1,4 +1,4 @@
-/** A provision's penalty rule in a catalog, the gravest of some penalties, what follows one by itself. */
+/** A provision's penalty rule, the gravest of some penalties, and what follows one by itself. */
 import type { OffenseCatalog, Penalty, PenaltyRule } from './offense-types';
 import { PENALTIES } from './offense-types';
 import { articleOf, citeOf } from './provision-id';

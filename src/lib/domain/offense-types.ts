@@ -1,4 +1,4 @@
-/** The shapes of an offense catalog (situations, penalty rules, escalation) and of what it yields. */
+/** The shapes of an offense catalog (situations, penalties, escalation) and of what it yields. */
 import type { LocalDate } from './clock';
 import type { Cites, LocalText } from './regime';
 

@@ -1,4 +1,4 @@
-/** The registry's checks of one entry on a date: authorization, insurance, inspection, certidões, age, cc. */
+/** The checks of one registry entry on a date: authorization, insurance, inspection, age, cc… */
 import type { LocalDate } from './clock';
 import type { Cites } from './regime';
 import type { Penalty } from './offense-types';

@@ -1,4 +1,4 @@
-/** One row of the export (or one entry of the staff form) read into an entry, every error reported. */
+/** One row of the export (or the staff form's entry) read into an entry, every error reported. */
 import { parseLocalDate, type LocalDate } from './clock';
 import { normalizePlate, normalizePrefix, plateKey, formatPrefix, formatPlate } from './plate';
 import { paren } from './registry-checks';

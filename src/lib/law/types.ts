@@ -1,4 +1,4 @@
-/** A law as structured data: articles, paragraphs, incisos and items, each with its /lei anchor id. */
+/** A law as structured data: articles, paragraphs, incisos, items, each with its /lei anchor. */
 export interface LawItem {
 	letter: string;
 	text: string;

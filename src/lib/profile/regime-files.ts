@@ -1,4 +1,4 @@
-/** One checked regime file (and the tariffs file) → the rules, law, catalog and decrees the app reads. */
+/** A checked regime file (and tariffs.json) → the rules, law, catalog and decrees the app reads. */
 import type { BandeiraRule } from '../domain/bandeira';
 import type { OffenseCatalog } from '../domain/offenses';
 import type { LawRef, Procedure } from '../domain/profile';

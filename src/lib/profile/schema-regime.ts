@@ -1,4 +1,4 @@
-/** The schema of one legal regime (regimes/*.json): the law, bandeira, registry, procedure, offenses. */
+/** The schema of one legal regime (regimes/*.json): law, bandeira, registry, procedure, offenses. */
 import * as v from 'valibot';
 import { CITE_ROLES } from '../domain/regime.ts';
 import { catalogSchema, penalty } from './schema-catalog.ts';

@@ -1,4 +1,4 @@
-/** The profile schema's building blocks: texts, real dates, times, counts, cites, localized words. */
+/** The profile schema's building blocks: texts, real dates, times, counts, cites, localized. */
 import * as v from 'valibot';
 import { CHECKLIST_ITEMS } from '../domain/regime.ts';
 
