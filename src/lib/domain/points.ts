@@ -6,60 +6,20 @@
  * authorization. All of it is the catalog's data (`system`); this is the strategy that reads it.
  */
 import type { LocalDate } from './clock';
-import {
-	articleOf,
-	automaticOf,
-	citeOf,
-	gravestOf,
-	PENALTY_PT,
-	romanOf,
-	ruleOrThrow,
-	type ConfirmedOffense,
-	type Escalation,
-	type OffenseCatalog,
-	type Penalty
-} from './offenses';
-import { addMonths } from './registry';
+import type {
+	ConfirmedOffense,
+	Escalation,
+	Gravity,
+	OffenseCatalog,
+	Penalty,
+	PointsSystem
+} from './offense-types';
+import { automaticOf, gravestOf, ruleOrThrow } from './offense-rules';
+import { PENALTY_PT } from './penalty-label';
+import { articleOf, citeOf, romanOf } from './provision-id';
+import { addMonths } from './months';
 
-export type GravityId = 'leve' | 'media' | 'grave' | 'gravissima';
-
-export interface Gravity {
-	id: GravityId;
-	/** As the law names it: `leve`, `média`, `grave`, `gravíssima`. */
-	name: string;
-	/** The first and last provision of the gravity's range (`art44-I` … `art44-IX`). */
-	from: string;
-	to: string;
-	/** The fine: this many times the fare component `fine.component`. */
-	fineMultiple: number;
-}
-
-export interface PointsSystem {
-	kind: 'points';
-	gravities: readonly Gravity[];
-	/** The fare component fines multiply (`bandeira I`: the bandeirada of bandeira I). */
-	fine: { component: string; basis: string };
-	/** A repeat of the same infraction within `windowMonths` multiplies the fine. */
-	repeatFine: { factor: number; windowMonths: number; basis: string };
-	/** A repeat leads to the next penalty, by the gravest penalty the offence carries. */
-	repeat: readonly { of: Penalty; penalty: Penalty; basis: string; replaces?: boolean }[];
-	/** Points per penalty, counted over `windowMonths` before the new entry. */
-	points: {
-		values: Readonly<Partial<Record<Penalty, number>>>;
-		basis: string;
-		windowMonths: number;
-		windowBasis: string;
-	};
-	/** More points than `above` leads to `penalty`. */
-	thresholds: readonly { above: number; penalty: Penalty; basis: string }[];
-	/** How long a suspension may last; the office fixes each one's days within it. */
-	suspensionDays?: { min: number; max: number; basis: string };
-	/**
-	 * Suspensions summing more than `aboveDays` within `windowMonths` lead to `penalty` (the days
-	 * of each confirmed suspension, plus at least `suspensionDays.min` of the one now applied).
-	 */
-	suspensionTotal?: { aboveDays: number; windowMonths: number; penalty: Penalty; basis: string };
-}
+export type { Gravity, GravityId, PointsSystem } from './offense-types';
 
 /** The gravity of a provision, by the law's ranges, or null. */
 export function gravityOf(provision: string, system: PointsSystem): Gravity | null {

@@ -11,7 +11,7 @@ import type { BandeiraRule } from './bandeira';
 import type { HolidayProfile } from './holidays';
 import type { TariffDecree } from './tariff';
 import type { RegistryRules } from './registry';
-import type { Penalty } from './offenses';
+import type { Penalty } from './offense-types';
 import type { Checklist, Cites, Localized, LocalText, TextRole } from './regime';
 
 export type { Localized } from './regime';

@@ -1,4 +1,4 @@
-import type { Check, CheckId } from './registry';
+import type { Check, CheckId } from './registry-types';
 
 /**
  * The failed checks of a `pendente` verdict that the law requires for operating at all, not just

@@ -5,7 +5,8 @@
  */
 import { lawTexts } from '$lib/profile/data/law-texts';
 import { profile } from '$lib/profile';
-import { citationIdIn, indexProvisions, parseLaw, type Law, type Provision } from './parse';
+import { citationIdIn, indexProvisions, parseLaw } from './parse';
+import type { Law, Provision } from './types';
 
 export type {
 	Law,
@@ -15,7 +16,7 @@ export type {
 	LawItem,
 	LawParagraph,
 	Provision
-} from './parse';
+} from './types';
 
 /** Every law of the profile whose text is available, by law id (`lei-2059-2011`). */
 export const laws: Readonly<Record<string, Law>> = Object.fromEntries(

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { citationId, findProvision, laws } from './index';
-import { joinLines, parseLaw, toRoman, type LawArticle, type LawInciso } from './parse';
+import { joinLines, parseLaw, toRoman } from './parse';
+import type { LawArticle, LawInciso } from './types';
 import { rolimDeMoura } from '$lib/profile/rolim-de-moura';
 
 const source = readFileSync(

@@ -11,200 +11,32 @@
  * of the municipality no parser has).
  */
 import { anchorOf } from './cite';
+import type { Law, LawErratum, LawSource, Provision } from './types';
+import {
+	ALINEA,
+	ARTICLE,
+	CHAPTER,
+	HEADING,
+	INCISO,
+	LAW_BODY,
+	PARAGRAPH,
+	PLACE_AND_DATE,
+	SECTION,
+	SOLE_PARAGRAPH,
+	TITLE,
+	articleLabel,
+	articleTexts,
+	count,
+	finishArticle,
+	joinLines,
+	toRoman,
+	type ArticleDraft,
+	type IncisoDraft,
+	type ItemDraft,
+	type ParagraphDraft
+} from './parse-lines';
 
-export interface LawItem {
-	letter: string;
-	text: string;
-}
-
-/** An inciso (I, II, …); `items` are its alíneas a), b), … (Art. 6º, V). */
-export interface LawInciso {
-	id: string;
-	numeral: string;
-	text: string;
-	items?: LawItem[];
-	/** A heading printed before this inciso inside the article (`GRAVES`). */
-	heading?: string;
-}
-
-/** A paragraph: `label` is 'Parágrafo único' or '§ 1º'. */
-export interface LawParagraph {
-	id: string;
-	label: string;
-	text: string;
-	incisos: LawInciso[];
-}
-
-export interface LawArticle {
-	id: string;
-	number: number;
-	/** 'Art. 1º' … 'Art. 9º', then 'Art. 10' …, as printed (ordinal up to nine, LC 95/1998 art. 10, I). */
-	label: string;
-	caput: string;
-	incisos: LawInciso[];
-	paragraphs: LawParagraph[];
-	/** e.g. 'CAPÍTULO V — DA TARIFA'. */
-	chapter: string;
-	/** e.g. 'Seção IV — Dos Veículos', where the law has sections. */
-	section?: string;
-}
-
-export interface LawErratum {
-	id: string;
-	note: string;
-}
-
-export interface Law {
-	/** The regime's id: `lei-2059-2011`. */
-	id: string;
-	title: string;
-	ementa: string;
-	preamble: string;
-	articles: LawArticle[];
-	/** Place, date, signature and publication data, one printed line per line. */
-	closing: string;
-	errata: LawErratum[];
-}
-
-/** What an anchor id points at. */
-export interface Provision {
-	article: LawArticle;
-	paragraph?: LawParagraph;
-	inciso?: LawInciso;
-}
-
-// The printer's "‐" (U+2010) marks a word split across lines ("seguin‐/te"); "-" and "–" are text.
-const SOFT_HYPHEN_END = '\u2010';
-
-const TITLE = /^LEI\s+N[º°]/u;
-const CHAPTER = /^CAP[ÍI]TULO\s+([IVXLC]+)$/iu;
-const SECTION = /^SE[ÇC][ÃA]O\s+([IVXLC]+)$/iu;
-// A heading inside an article, in capitals alone on its line: the gravities of a list (`GRAVES`).
-const HEADING = /^[\p{Lu}][\p{Lu} ]+$/u;
-const ARTICLE = /^Art\.\s*(\d+)\s*º?\s*(.*)$/u;
-const SOLE_PARAGRAPH = /^Parágrafo\s+único\s*[.:]\s*(.*)$/iu;
-const PARAGRAPH = /^§\s*(\d+)\s*º\s*(.*)$/u;
-// Dashes vary in print: "I – ", "I - ", "IX -não", "VIII– cobrar".
-const INCISO = /^([IVXLC]+)\s*[–‐-]\s*(.*)$/u;
-const ALINEA = /^([a-z])\)\s*(.*)$/u;
-const LAW_BODY = /^LEI:$/u;
-// "<Cidade>-RO, 25 de Julho de 2011." or "Gabinete do Prefeito, 05 de abril de 2018" — where the
-// signature block starts.
-const PLACE_AND_DATE = /^[^§]+,\s*\d{1,2}\s+de\s+\p{L}+\s+de\s+\d{4}\.?$/u;
-
-const ROMAN: [number, string][] = [
-	[1000, 'M'],
-	[900, 'CM'],
-	[500, 'D'],
-	[400, 'CD'],
-	[100, 'C'],
-	[90, 'XC'],
-	[50, 'L'],
-	[40, 'XL'],
-	[10, 'X'],
-	[9, 'IX'],
-	[5, 'V'],
-	[4, 'IV'],
-	[1, 'I']
-];
-
-export function toRoman(n: number): string {
-	let rest = n;
-	let out = '';
-	for (const [value, digits] of ROMAN) {
-		while (rest >= value) {
-			out += digits;
-			rest -= value;
-		}
-	}
-	return out;
-}
-
-/** Joins hard-wrapped lines: one space, or nothing after the printer's hyphenation mark. */
-export function joinLines(lines: readonly string[]): string {
-	let out = '';
-	for (const raw of lines) {
-		const line = raw.trim();
-		if (!line) continue;
-		if (!out) out = line;
-		else if (out.endsWith(SOFT_HYPHEN_END)) out = out.slice(0, -1) + line;
-		else out += ' ' + line;
-	}
-	return out;
-}
-
-interface ItemDraft {
-	letter: string;
-	lines: string[];
-}
-interface IncisoDraft {
-	id: string;
-	numeral: string;
-	lines: string[];
-	items: ItemDraft[];
-	heading?: string;
-}
-interface ParagraphDraft {
-	id: string;
-	label: string;
-	lines: string[];
-	incisos: IncisoDraft[];
-}
-interface ArticleDraft {
-	number: number;
-	chapter: string;
-	section?: string;
-	caput: string[];
-	incisos: IncisoDraft[];
-	paragraphs: ParagraphDraft[];
-}
-
-// Ordinal up to nine, cardinal from ten on, as printed (LC 95/1998, art. 10, I).
-const articleLabel = (n: number) => (n <= 9 ? `Art. ${n}º` : `Art. ${n}`);
-
-const finishInciso = (d: IncisoDraft): LawInciso => {
-	const inciso: LawInciso = { id: d.id, numeral: d.numeral, text: joinLines(d.lines) };
-	if (d.heading) inciso.heading = d.heading;
-	if (d.items.length > 0)
-		inciso.items = d.items.map((i) => ({ letter: i.letter, text: joinLines(i.lines) }));
-	return inciso;
-};
-
-const finishArticle = (d: ArticleDraft): LawArticle => ({
-	id: `art${d.number}`,
-	number: d.number,
-	label: articleLabel(d.number),
-	caput: joinLines(d.caput),
-	incisos: d.incisos.map(finishInciso),
-	paragraphs: d.paragraphs.map((p) => ({
-		id: p.id,
-		label: p.label,
-		text: joinLines(p.lines),
-		incisos: p.incisos.map(finishInciso)
-	})),
-	chapter: d.chapter,
-	...(d.section ? { section: d.section } : {})
-});
-
-/** All the text of an article, for checks that look at the article as a whole. */
-const articleTexts = (a: LawArticle): string[] => {
-	const incisos = (list: LawInciso[]) =>
-		list.flatMap((i) => [i.text, ...(i.items ?? []).map((item) => item.text)]);
-	return [
-		a.caput,
-		...incisos(a.incisos),
-		...a.paragraphs.flatMap((p) => [p.text, ...incisos(p.incisos)])
-	];
-};
-
-const count = (s: string, ch: string) => s.split(ch).length - 1;
-
-/** What the profile says of a law's text: its id, and notes no parser can derive. */
-export interface LawSource {
-	id: string;
-	/** Editorial notes (how the text names the office, a conflict between articles…). */
-	notes?: readonly LawErratum[];
-}
+export { joinLines, toRoman } from './parse-lines';
 
 /**
  * Parses a law's published text. Throws when the structure is not the expected one (articles out

@@ -9,7 +9,8 @@ import { parseBoundary, pointInPolygon, type Area } from '../domain/geo';
 import { inForceOn, type LawRef, type Profile } from '../domain/profile';
 import type { BandeiraRule } from '../domain/bandeira';
 import type { RegistryRules } from '../domain/registry';
-import { citationIdIn, indexProvisions, parseLaw, type Provision } from '../law/parse';
+import { citationIdIn, indexProvisions, parseLaw } from '../law/parse';
+import type { Provision } from '../law/types';
 import type { LoadedProfile } from './load';
 import type { RegimeFile } from './schema';
 

@@ -4,12 +4,8 @@
  * Imports are relative so vite.config.ts and the CLI load it outside SvelteKit.
  */
 import type { LocalDate } from '../domain/clock';
-import type { BandeiraRule } from '../domain/bandeira';
 import type { OffenseCatalog } from '../domain/offenses';
-import type { LawRef, Procedure, Profile } from '../domain/profile';
-import type { RegistryRules } from '../domain/registry';
-import type { Cites } from '../domain/regime';
-import type { TariffDecree } from '../domain/tariff';
+import type { Profile } from '../domain/profile';
 import {
 	municipalitySchema,
 	parseFile,
@@ -19,7 +15,14 @@ import {
 	type RegimeFile,
 	type TariffsFile
 } from './schema.ts';
-
+import {
+	bandeiraRule,
+	catalog,
+	lawRef,
+	procedure,
+	registryRules,
+	tariffDecree
+} from './regime-files.ts';
 /** What a profile folder holds, read but not yet checked. JSON files already parsed. */
 export interface ProfileFiles {
 	/** The folder's name: `rolim-de-moura`. */
@@ -85,140 +88,6 @@ export function chainErrors(regimes: readonly [string, RegimeFile][]): string[] 
 	});
 	return errors;
 }
-
-function lawRef(id: string, r: RegimeFile): LawRef {
-	return {
-		id,
-		title: r.law.title,
-		short: r.law.short,
-		published: r.law.published,
-		validFrom: r.validFrom,
-		...(r.validTo ? { validTo: r.validTo } : {}),
-		source: r.law.source,
-		...(r.law.validFromReason ? { validFromReason: r.law.validFromReason } : {}),
-		...(r.notice ? { notice: r.notice } : {}),
-		hasText: r.text !== null,
-		...(r.textReason ? { textReason: r.textReason } : {}),
-		...(r.offensesReason ? { offensesReason: r.offensesReason } : {}),
-		...(r.registryReason ? { registryReason: r.registryReason } : {}),
-		cites: citesOf(r),
-		errata: r.errata ?? [],
-		checklist: r.checklist ?? null,
-		texts: r.texts ?? {},
-		...(r.registry?.sanctions ? { registrySanctions: r.registry.sanctions } : {}),
-		...(r.bandeira.note ? { bandeiraNote: r.bandeira.note } : {})
-	};
-}
-
-/** The regime's roles, the bandeira rule's own citation among them. */
-function citesOf(r: RegimeFile): Cites {
-	const cites: Record<string, string> = { bandeiraRule: r.bandeira.cite };
-	for (const [role, cite] of Object.entries(r.cites)) if (cite) cites[role] = cite;
-	return cites;
-}
-
-function dated(id: string, r: RegimeFile) {
-	return {
-		validFrom: r.validFrom,
-		...(r.validTo ? { validTo: r.validTo } : {}),
-		law: r.law.short,
-		lawId: id
-	};
-}
-
-function bandeiraRule(id: string, r: RegimeFile): BandeiraRule {
-	const b = r.bandeira;
-	return {
-		validFrom: r.validFrom,
-		law: r.law.short,
-		lawId: id,
-		cite: b.cite,
-		...(r.cites.fareDecree ? { fareCite: r.cites.fareDecree } : {}),
-		night: b.night,
-		sundays: b.sundays ?? null,
-		...(b.saturdays ? { saturdays: b.saturdays } : {}),
-		holidays: b.holidays ?? null
-	};
-}
-
-function registryRules(r: RegimeFile, m: MunicipalityFile): RegistryRules | null {
-	if (!r.registry) return null;
-	return {
-		validFrom: r.validFrom,
-		...(r.validTo ? { validTo: r.validTo } : {}),
-		law: r.law.short,
-		maxAgeYears: r.registry.maxAgeYears,
-		minCc: r.registry.minCc,
-		maxCc: r.registry.maxCc,
-		inspectionMonths: r.registry.inspectionMonths,
-		cap: r.registry.cap,
-		cites: citesOf(r),
-		...(r.registry.insurance ? { insurance: r.registry.insurance } : {}),
-		...(r.registry.sanctions ? { sanctions: r.registry.sanctions } : {}),
-		population: m.population
-	};
-}
-
-function procedure(id: string, r: RegimeFile): Procedure | null {
-	if (!r.procedure) return null;
-	const { notice, defence, review, copies } = r.procedure;
-	const defined = <T extends object>(o: T) =>
-		Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
-	return {
-		...dated(id, r),
-		...(copies ? { copies } : {}),
-		...(notice ? { notice } : {}),
-		defence: defined(defence),
-		review: defined(review)
-	};
-}
-
-function catalog(id: string, r: RegimeFile, office: string): OffenseCatalog | null {
-	if (r.offenses) return { ...dated(id, r), ...r.offenses, cites: citesOf(r), office };
-	// No catalog (the law's text is not available): the rider's situations alone, no provision,
-	// penalty or escalation — complaints go to the office unclassified, with the reason.
-	if (!r.unclassified) return null;
-	const { situations, common, groups, emergency } = r.unclassified;
-	return {
-		...dated(id, r),
-		office,
-		unclassified: r.offensesReason ?? '',
-		situations: situations.map((s) => ({ ...s, articles: [] })),
-		penalties: [],
-		escalation: [],
-		notObservable: [],
-		reincidenceWindowMonths: 0,
-		emergency,
-		...(common ? { common } : {}),
-		...(groups ? { groups } : {})
-	};
-}
-
-function tariffDecree(d: TariffsFile['decrees'][number]): TariffDecree {
-	const values = (v: { flagfall: number; perKmCentavos?: number | undefined } | null) =>
-		v && {
-			flagfall: v.flagfall,
-			...(v.perKmCentavos !== undefined ? { perKm: v.perKmCentavos } : {})
-		};
-	// `source` stays in the file, for the record and profile:check; screens show `reference`.
-	const { bandeiras, notes, surcharges, note } = d;
-	return {
-		id: d.id,
-		reference: d.reference,
-		...(d.references ? { references: d.references } : {}),
-		validFrom: d.validFrom,
-		sample: d.sample,
-		...(note ? { note } : {}),
-		...(notes ? { notes } : {}),
-		...(d.unpublished ? { unpublished: d.unpublished } : {}),
-		...(d.unpublishedNotes ? { unpublishedNotes: d.unpublishedNotes } : {}),
-		...(d.unconfirmed ? { unconfirmed: d.unconfirmed } : {}),
-		...(d.unconfirmedNotes ? { unconfirmedNotes: d.unconfirmedNotes } : {}),
-		bandeiras: { 1: values(bandeiras['1'])!, 2: values(bandeiras['2']) },
-		surcharges: surcharges.map(({ labels, ...s }) => ({ ...s, ...(labels ? { labels } : {}) }))
-	};
-}
-
 /**
  * Checks every file against the schema, the regimes' chain, and that each file the JSON names
  * exists; builds the `Profile`. All errors at once, each `file: path: message`.

@@ -1,0 +1,84 @@
+/** The Art. 10 cap: how many authorizations the law allows, and how many take a place on a date. */
+import type { LocalDate } from './clock';
+import type { RegistryEntry, RegistryRules } from './registry-types';
+
+/**
+ * The most authorizations the law allows: one per so many inhabitants of the IBGE's figure
+ * ("ou fração": rounded up), or a fixed number.
+ * @example authorizationCap(rules) //=> 64 (56,406 / 886 = 63.7…, Censo 2022)
+ */
+export function authorizationCap(rules: RegistryRules): number {
+	const cap = rules.cap;
+	if (cap.kind === 'fixed') return cap.count;
+	const ratio = rules.population.count / cap.inhabitants;
+	return cap.rounding === 'floor' ? Math.floor(ratio) : Math.ceil(ratio);
+}
+
+/**
+ * The cap in words, for staff: how many, where the law says so, and how it is counted.
+ * @example capText(rules) //=> 'limite de 64 (Art. 10: 1 para cada 886 habitantes ou fração; 56406 habitantes, IBGE…)'
+ */
+export function capText(rules: RegistryRules): string {
+	const cap = authorizationCap(rules);
+	const cite = rules.cites.cap ? `${rules.cites.cap}: ` : '';
+	const { population } = rules;
+	return rules.cap.kind === 'fixed'
+		? `limite de ${cap} (${cite}número fixo de vagas)`
+		: `limite de ${cap} (${cite}1 para cada ${rules.cap.inhabitants} habitantes ou fração; ` +
+				`${population.count} habitantes, ${population.source})`;
+}
+
+/** An authorization in force on `date`: situação `ativa` and not expired. */
+export function isInForce(entry: RegistryEntry, date: LocalDate): boolean {
+	return entry.situacao === 'ativa' && entry.autorizacaoValidade >= date;
+}
+
+/**
+ * An authorization that counts against the Art. 10 cap on `date`: granted and not expired, active
+ * or suspended — a suspension is temporary (Art. 19 IV, Art. 23–24) and the authorization returns
+ * once the irregularity is cured; only a revoked (cassada) or expired one frees its place.
+ */
+export function countsTowardCap(entry: RegistryEntry, date: LocalDate): boolean {
+	return entry.situacao !== 'cassada' && entry.autorizacaoValidade >= date;
+}
+
+/**
+ * Authorizations in force on `date` (see `isInForce`): active and not expired. What counts against
+ * the Art. 10 cap is wider: `countsTowardCap` (suspended ones too).
+ */
+export function countActive(entries: readonly RegistryEntry[], date: LocalDate): number {
+	let n = 0;
+	for (const e of entries) if (isInForce(e, date)) n++;
+	return n;
+}
+
+/** How many of `entries` take a place under the cap on `date` (suspended ones too). */
+export function placesTaken(entries: readonly RegistryEntry[], date: LocalDate): number {
+	let n = 0;
+	for (const e of entries) if (countsTowardCap(e, date)) n++;
+	return n;
+}
+
+/** The cap against the registry being published: how many places are taken, of how many. */
+export interface CapStatus {
+	taken: number;
+	cap: number;
+	/** The cap in words, with its article where the law gives one. */
+	text: string;
+	over: boolean;
+	/** The published registry was within the cap (or there was none): this draft crosses it. */
+	grants: boolean;
+}
+
+export function capStatus(
+	entries: readonly RegistryEntry[],
+	latest: readonly RegistryEntry[] | null,
+	today: LocalDate,
+	rules: RegistryRules | null
+): CapStatus | null {
+	if (!rules) return null;
+	const cap = authorizationCap(rules);
+	const taken = placesTaken(entries, today);
+	const before = latest ? placesTaken(latest, today) : 0;
+	return { taken, cap, text: capText(rules), over: taken > cap, grants: taken > before };
+}

@@ -1,0 +1,191 @@
+/** The schema of one legal regime (regimes/*.json): law, bandeira, registry, procedure, offenses. */
+import * as v from 'valibot';
+import { CITE_ROLES } from '../domain/regime.ts';
+import { catalogSchema, penalty } from './schema-catalog.ts';
+import {
+	text,
+	date,
+	hhmm,
+	positive,
+	fileName,
+	cite,
+	counting,
+	strict,
+	localized,
+	localText,
+	checklistItem
+} from './schema-values.ts';
+
+export const regimeSchema = v.pipe(
+	strict({
+		validFrom: date,
+		/** The last day in force, when a later regime replaces this one. */
+		validTo: v.optional(v.nullable(date)),
+		law: strict({
+			/** `Lei municipal nº 2.059/2011`. */
+			title: text,
+			/** `Lei 2.059/2011`: how the app cites it. */
+			short: text,
+			published: date,
+			/** Where it was published. */
+			source: text,
+			/** Why `validFrom` is that date, in the rider's languages (`Art. 32: 90 dias…`). */
+			validFromReason: v.optional(localized)
+		}),
+		/** What a reader of /lei should know about this law (a newer law reported, a gap). */
+		notice: v.optional(localized),
+		/** The law's text, under the profile folder; null when it is not available. */
+		text: v.nullable(fileName),
+		/** Why the text is missing (required when `text` is null). */
+		textReason: v.optional(text),
+		/**
+		 * Which provision plays each role (docs/profiles.md lists the roles): code names the role,
+		 * this says the article. A role left out has no provision in this law: nothing is shown.
+		 */
+		cites: strict(
+			Object.fromEntries(CITE_ROLES.map((role) => [role, v.optional(text)])) as Record<
+				(typeof CITE_ROLES)[number],
+				v.OptionalSchema<typeof text, undefined>
+			>
+		),
+		/** Notes on the published text (misprints, conflicts), shown on /lei beside the law. */
+		errata: v.optional(v.array(strict({ id: text, note: text }))),
+		/** What the rider's checklist shows under this law, item by item with its article. */
+		checklist: v.optional(
+			v.nullable(
+				strict({
+					driver: v.array(checklistItem),
+					vehicle: v.array(checklistItem)
+				})
+			)
+		),
+		/** Texts whose content is the law's own, by role (what the stands rule allows a rider). */
+		texts: v.optional(strict({ standsHail: v.optional(localText) })),
+		/** Bandeira II: the night window, and whole days. Only these kinds exist. */
+		bandeira: strict({
+			cite: text,
+			night: strict({ start: hhmm, end: hhmm, cite: text }),
+			sundays: v.optional(v.nullable(cite)),
+			saturdays: v.optional(v.nullable(cite)),
+			holidays: v.optional(v.nullable(cite)),
+			/** Where the law says something else too (a conflicting definition): shown on /tarifa. */
+			note: v.optional(localText)
+		}),
+		/** The registry checks' parameters; null when the law's text is not available. */
+		registry: v.nullable(
+			strict({
+				maxAgeYears: positive('a number of years'),
+				minCc: positive('cc ≥ 1'),
+				maxCc: positive('cc ≥ 1'),
+				inspectionMonths: positive('a number of months'),
+				/** The penalty for operating without a valid certidão, or with a motorcycle too old or of the wrong size. */
+				/** The insurance the law asks for, as a rider reads it (`de vida pessoal e de terceiro`). */
+				insurance: v.optional(text),
+				sanctions: v.optional(
+					strict({
+						insurance: v.optional(penalty),
+						certidao: v.optional(penalty),
+						age: v.optional(penalty),
+						cc: v.optional(penalty)
+					})
+				),
+				/** The cap: one authorization per so many inhabitants, or a fixed number. */
+				cap: v.variant(
+					'kind',
+					[
+						strict({
+							kind: v.literal('perInhabitants'),
+							inhabitants: positive('a number of inhabitants'),
+							/** "ou fração" is `ceil`. */
+							rounding: v.picklist(['ceil', 'floor'], 'expected ceil or floor')
+						}),
+						strict({ kind: v.literal('fixed'), count: positive('a number of authorizations') })
+					],
+					'expected kind perInhabitants or fixed'
+				)
+			})
+		),
+		registryReason: v.optional(text),
+		/** The administrative procedure's deadlines; null when unknown. */
+		procedure: v.nullable(
+			strict({
+				/** How many copies the auto is drawn up in, where the law says. */
+				copies: v.optional(positive('a number of copies')),
+				/** The notice of the auto: sent within `days` of the conduct; late, the auto is void. */
+				notice: v.optional(strict({ days: positive('a number of days'), voids: v.boolean() })),
+				defence: strict({
+					days: positive('a number of days'),
+					counting: counting,
+					/** "não inferior a": the office may give more. */
+					atLeast: v.optional(v.boolean()),
+					/** The penalty waits for the defence's judgment. */
+					suspensive: v.optional(v.boolean()),
+					/** Who judges it, when the law names a body. */
+					judgedBy: v.optional(localText)
+				}),
+				/** After the decision: a reconsideration or an appeal. */
+				review: strict({
+					kind: v.picklist(['reconsideration', 'appeal'], 'expected reconsideration or appeal'),
+					/** Null when the law leaves the period to the decision's notice. */
+					days: v.nullable(positive('a number of days')),
+					counting: counting,
+					/** Where the period is set when `days` is null. */
+					setIn: v.optional(localText)
+				})
+			})
+		),
+		/** The offense catalog; null when the law's text is not available (complaints unclassified). */
+		offenses: v.nullable(catalogSchema),
+		offensesReason: v.optional(text),
+		/**
+		 * With `offenses: null`: what a rider can still report — plain situations, no provisions
+		 * (nothing is cited that we do not have) — sent to the office unclassified.
+		 */
+		unclassified: v.optional(
+			strict({
+				situations: v.array(
+					strict({
+						code: v.pipe(
+							v.string(),
+							v.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'expected a kebab-case code')
+						),
+						wording: localized,
+						danger: v.optional(v.boolean('expected true or false'))
+					})
+				),
+				emergency: v.array(strict({ number: text, name: localized })),
+				common: v.optional(v.array(text)),
+				groups: catalogSchema.entries.groups
+			})
+		)
+	}),
+	v.forward(
+		v.check(
+			(r) => r.text !== null || r.textReason !== undefined,
+			'expected the reason the text is missing'
+		),
+		['textReason']
+	),
+	v.forward(
+		v.check(
+			(r) => r.offenses !== null || r.offensesReason !== undefined,
+			'expected the reason there is no offense catalog'
+		),
+		['offensesReason']
+	),
+	v.forward(
+		v.check(
+			(r) => r.registry !== null || r.registryReason !== undefined,
+			'expected the reason there are no registry checks'
+		),
+		['registryReason']
+	),
+	v.forward(
+		v.check((r) => !r.validTo || r.validTo >= r.validFrom, 'expected a date on or after validFrom'),
+		['validTo']
+	),
+	v.forward(
+		v.check((r) => !r.registry || r.registry.minCc <= r.registry.maxCc, 'expected minCc ≤ maxCc'),
+		['registry', 'maxCc']
+	)
+);
