@@ -9,8 +9,8 @@ import { expectNoAxeViolations } from './helpers';
 
 const SCANNER_PAGE = '/verificar';
 const VEHICLE_PAGE = /\/(verificar|v)\/007$/;
-/** The decoder's wasm, in the client build or in the islands' bundle (`workers/assets/…-hash`). */
-const WASM = /\/_app\/immutable\/(?:workers\/)?assets\/zxing_reader[.-][\w-]+\.wasm$/;
+/** The decoder's wasm, in the client build or in the islands' bundle (`islands/assets/…-hash`). */
+const WASM = /\/_app\/immutable\/(?:islands\/)?assets\/zxing_reader[.-][\w-]+\.wasm$/;
 
 /**
  * The ponyfill's chunks in this build (the client build's and the islands' bundle's copy), to prove
