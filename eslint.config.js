@@ -6,21 +6,36 @@ import ts from 'typescript-eslint';
 import svelteConfig from './svelte.config.js';
 import { readdirSync } from 'node:fs';
 
+/**
+ * What an island may reach: its own modules, and the browser modules of src/lib it imports. None
+ * runs under SvelteKit's client (rider pages load none): no `$app/*` there.
+ */
+const islandModules = [
+	'src/routes/(rider)/**/*.island.svelte',
+	'src/routes/(rider)/**/*.ts',
+	'src/lib/islands/**',
+	'src/lib/components/**',
+	'src/lib/offline/**',
+	'src/lib/map/**',
+	'src/lib/photos/**',
+	'src/lib/clock.ts',
+	'src/lib/format*.ts',
+	'src/lib/scan.ts',
+	'src/lib/rules.ts'
+];
+
+/** Every module that runs in a browser: the pages, the islands and what they import, the worker. */
 const clientOnly = [
 	'src/routes/**/*.svelte',
-	'src/routes/**/+page.ts',
-	'src/routes/**/+layout.ts',
-	'src/lib/components/**',
+	'src/routes/**/*.ts',
 	'src/lib/**/*.svelte.ts',
 	'src/service-worker.ts',
 	'src/hooks.ts',
 	'src/params/**',
-	// What runs only in the rider's browser: the islands' script, the offline side, the map, photos.
-	'src/lib/islands/**',
-	'src/lib/offline/**',
-	'src/lib/map/**',
-	'src/lib/photos/**'
+	...islandModules
 ];
+/** The server's side of a route, in the same folders. */
+const routeServerFiles = ['src/routes/**/+*.server.ts', 'src/routes/**/+server.ts'];
 
 /**
  * src/lib/server is folders by concept; each folder's index.ts is its public face. Code outside a
@@ -195,6 +210,7 @@ export default ts.config(
 	{
 		// date-holidays costs 80–240 KiB gzip in a browser: it runs on the server and in tests only.
 		files: clientOnly,
+		ignores: routeServerFiles,
 		rules: {
 			'no-restricted-imports': [
 				'error',
@@ -220,7 +236,8 @@ export default ts.config(
 	},
 	{
 		// An island runs without SvelteKit's client (rider pages are csr = false): $app/* is not there.
-		files: ['src/routes/(rider)/**/*.island.svelte', 'src/lib/islands/**'],
+		files: islandModules,
+		ignores: routeServerFiles,
 		rules: {
 			'no-restricted-imports': [
 				'error',

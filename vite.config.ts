@@ -9,7 +9,7 @@ import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { precacheTransform } from './scripts/build/precache.js';
-import { islandsScriptCheck } from './scripts/build/islands-check.js';
+import { garupaIslands } from './scripts/build/islands-plugin.js';
 
 /**
  * The installed app's name and description come from the profile built in (an invalid profile
@@ -48,8 +48,22 @@ export default defineConfig({
 			strategy: ['url', 'baseLocale']
 		}),
 		sveltekit(),
-		// The pages must link the rider scripts the client build ships (scripts/build/islands-check.js).
-		islandsScriptCheck(kitOutDir ?? '.svelte-kit'),
+		// The rider pages' islands (scripts/build/islands-plugin.js): each named by its import, and
+		// their script ($lib/islands/entry.ts: no framework client, for the first-visit budget) built
+		// in the client build only, apart from the framework's client: ES modules, split, with Svelte
+		// for the islands. Their styles are the server-rendered page's (same component, same scope
+		// class): none emitted there.
+		garupaIslands({
+			plugins: () => [
+				garupaProfile(),
+				svelte({
+					configFile: false,
+					preprocess: vitePreprocess(),
+					compilerOptions: { runes: true, css: 'external' },
+					emitCss: false
+				})
+			]
+		}),
 		SvelteKitPWA({
 			strategies: 'injectManifest',
 			...(kitOutDir ? { kit: { outDir: kitOutDir }, outDir: `${kitOutDir}/output` } : {}),
@@ -86,21 +100,6 @@ export default defineConfig({
 			devOptions: { enabled: false }
 		})
 	],
-	worker: {
-		// The rider pages' script ($lib/islands/entry.ts: no framework client, for the first-visit budget) is built
-		// apart from the framework's client: ES modules, split, with Svelte for the islands. Their
-		// styles are the server-rendered page's (same component, same scope class): none emitted here.
-		format: 'es',
-		plugins: () => [
-			garupaProfile(),
-			svelte({
-				configFile: false,
-				preprocess: vitePreprocess(),
-				compilerOptions: { runes: true, css: 'external' },
-				emitCss: false
-			})
-		]
-	},
 	define: { __ZXING_WASM_BYTES__: JSON.stringify(zxingWasmBytes) },
 	build: {
 		// Images stay files (cached once by the worker) instead of base64 inside JS and CSS: Leaflet's

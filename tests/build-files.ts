@@ -30,7 +30,7 @@ export function staffOnlyFiles(): string[] {
 	}
 	const client = join(buildDir, 'client');
 	const byName = new Map<string, string>();
-	for (const sub of ['chunks', 'nodes', 'entry', 'assets', 'workers']) {
+	for (const sub of ['chunks', 'nodes', 'entry', 'assets', 'islands']) {
 		const folder = join(client, '_app/immutable', sub);
 		let names: string[] = [];
 		try {

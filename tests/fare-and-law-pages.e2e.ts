@@ -24,7 +24,7 @@ test('/tarifa and /lei load no SvelteKit client, and the law is never shipped as
 			path
 		).toEqual([]);
 		expect(
-			scripts.some((u) => u.includes('/_app/immutable/workers/entry-')),
+			scripts.some((u) => u.includes('/_app/immutable/islands/entry-')),
 			path
 		).toBe(true);
 		if (path === '/lei')

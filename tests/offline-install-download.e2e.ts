@@ -34,8 +34,8 @@ async function installWorker(page: Page, path = '/') {
 	await untilWorkerControls(page);
 }
 
-/** The decoder's wasm, in the client build or in the islands' bundle (`workers/assets/…-hash`). */
-const WASM = /\/_app\/immutable\/(?:workers\/)?assets\/zxing_reader[.-][\w-]+\.wasm$/;
+/** The decoder's wasm, in the client build or in the islands' bundle (`islands/assets/…-hash`). */
+const WASM = /\/_app\/immutable\/(?:islands\/)?assets\/zxing_reader[.-][\w-]+\.wasm$/;
 const qrPng = (text: string) =>
 	QRCode.toBuffer(text, { errorCorrectionLevel: 'M', margin: 4, scale: 8 });
 const photoInput = (page: Page) => page.getByLabel('Tirar ou escolher uma foto');
@@ -66,7 +66,7 @@ test('the worker installs only what a rider needs offline: nothing of the staff 
 
 	// The rider's app is there: the islands' script, the pages kept offline, the tab's icon — and not
 	// SvelteKit's client runtime, which no rider page uses any more.
-	const islandsEntry = /^\/_app\/immutable\/workers\/entry-[\w-]+\.js$/;
+	const islandsEntry = /^\/_app\/immutable\/islands\/entry-[\w-]+\.js$/;
 	expect(cached.some((p) => islandsEntry.test(p))).toBe(true);
 	expect(cached.filter((p) => /^\/_app\/immutable\/entry\//.test(p))).toEqual([]);
 	expect(cached).toEqual(expect.arrayContaining(['/', '/tarifa', '/lei', '/favicon.svg']));

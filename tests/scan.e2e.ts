@@ -9,25 +9,28 @@ import { expectNoAxeViolations } from './helpers';
 
 const SCANNER_PAGE = '/verificar';
 const VEHICLE_PAGE = /\/(verificar|v)\/007$/;
-/** The decoder's wasm, in the client build or in the islands' bundle (`workers/assets/…-hash`). */
-const WASM = /\/_app\/immutable\/(?:workers\/)?assets\/zxing_reader[.-][\w-]+\.wasm$/;
+/** The decoder's wasm, in the client build or in the islands' bundle (`islands/assets/…-hash`). */
+const WASM = /\/_app\/immutable\/(?:islands\/)?assets\/zxing_reader[.-][\w-]+\.wasm$/;
 
 /**
- * The ponyfill's chunks in this build (the client build's and the islands' bundle's copy), to prove
- * it is not part of the page's first load.
+ * The ponyfill's chunks in this build (the client build's copy, in Vite's manifest, and the islands'
+ * script's, in its own: scripts/build/islands-plugin.js), to prove it is not part of the page's
+ * first load.
  */
 function ponyfillChunks(): string[] | null {
-	const path = new URL(
-		`../${process.env.KIT_OUT_DIR ?? '.svelte-kit'}/output/client/.vite/manifest.json`,
-		import.meta.url
-	);
-	if (!existsSync(path)) return null;
-	const manifest: Record<string, { file: string; src?: string }> = JSON.parse(
-		readFileSync(path, 'utf8')
-	);
-	const files = Object.entries(manifest)
-		.filter(([k, v]) => (v.src ?? k).endsWith('barcode-detector/dist/es/ponyfill.js'))
-		.map(([, v]) => v.file);
+	const files = ['manifest.json', 'islands.json'].flatMap((name) => {
+		const path = new URL(
+			`../${process.env.KIT_OUT_DIR ?? '.svelte-kit'}/output/client/.vite/${name}`,
+			import.meta.url
+		);
+		if (!existsSync(path)) return [];
+		const manifest: Record<string, { file: string; src?: string }> = JSON.parse(
+			readFileSync(path, 'utf8')
+		);
+		return Object.entries(manifest)
+			.filter(([k, v]) => (v.src ?? k).endsWith('barcode-detector/dist/es/ponyfill.js'))
+			.map(([, v]) => v.file);
+	});
 	return files.length ? files : null;
 }
 

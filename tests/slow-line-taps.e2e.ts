@@ -15,7 +15,7 @@ async function slowScript(page: Page) {
 	const done = new Promise<void>((resolve) => (served = resolve));
 	let release: () => void = () => {};
 	const held = new Promise<void>((resolve) => (release = resolve));
-	await page.route(/\/_app\/immutable\/workers\/entry-[\w-]+\.js$/, async (route) => {
+	await page.route(/\/_app\/immutable\/islands\/entry-[\w-]+\.js$/, async (route) => {
 		await held;
 		await route.continue();
 		served();

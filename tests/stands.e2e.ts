@@ -143,7 +143,7 @@ test.describe('/pontos — the official stands (Art. 12–14)', () => {
 		await before.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) =>
 			route.abort('internetdisconnected')
 		);
-		await before.route('**/_app/immutable/workers/**', (route) => route.abort());
+		await before.route('**/_app/immutable/islands/**', (route) => route.abort());
 		await before.goto('/pontos');
 		await expect(before.locator('.static-pin')).toHaveCount(8);
 		await expectNoAxeViolations(before);

@@ -243,7 +243,7 @@ test.describe('/verificar does not jump when its scanner wakes (layout shift)', 
 				}).observe({ type: 'layout-shift', buffered: true });
 			});
 			// A slow phone: the page is painted well before its script wakes the scanner.
-			await page.route(/\/_app\/immutable\/workers\/entry-[^/]+\.js$/, async (route) => {
+			await page.route(/\/_app\/immutable\/islands\/entry-[^/]+\.js$/, async (route) => {
 				await new Promise((resolve) => setTimeout(resolve, 800));
 				await route.continue();
 			});

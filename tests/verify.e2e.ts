@@ -138,7 +138,7 @@ test.describe('/verificar — verify a mototáxi against the published registry'
 			await expect(page.getByTestId('ouvir')).toBeVisible();
 			await page.waitForLoadState('networkidle');
 			// No framework runtime: only the islands' script and its chunks.
-			expect(scripts.filter((s) => !s.startsWith('/_app/immutable/workers/'))).toEqual([]);
+			expect(scripts.filter((s) => !s.startsWith('/_app/immutable/islands/'))).toEqual([]);
 			page.removeAllListeners('request');
 		}
 	});

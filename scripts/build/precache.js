@@ -6,8 +6,8 @@
  * - **precache**: every rider route node (not under `src/routes/admin/`) and what it reaches —
  *   static imports, CSS, assets and dynamic imports (the photo shrinker, the overcharge check: a
  *   rider offline may need any of them). A page with `export const csr = false` loads no JS of its
- *   own: only its CSS and assets are kept — among them its script, built apart by Vite
- *   (`?worker&url`: the islands' entry), whose whole graph is kept, lazy
+ *   own: only its CSS and assets are kept; its script is the islands' (built apart by
+ *   scripts/build/islands-plugin.js, with its own manifest), whose whole graph is kept, lazy
  *   chunks included. SvelteKit's client entries (`start`, `app`) only while some rider page still
  *   renders on the client.
  * - **first use**: what is reachable only through FIRST_USE — the QR decoder (barcode-detector's
@@ -21,6 +21,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { FIRST_USE_REVISION } from '../../src/lib/offline/first-use.js';
+import { ISLANDS_MANIFEST } from './islands-plugin.js';
 
 /**
  * Modules (as Vite's manifest names their sources) loaded only when the rider uses them; what is
@@ -65,8 +66,6 @@ const CSR_OFF = /export\s+const\s+csr\s*(?::\s*boolean\s*)?=\s*false\b/;
  *   dynamicImports?: string[];
  *   css?: string[];
  *   assets?: string[];
- *   isWorker?: boolean;
- *   isWorkerEntry?: boolean;
  * }} ManifestChunk
  * @typedef {Record<string, ManifestChunk>} ViteManifest
  * @typedef {{
@@ -97,20 +96,50 @@ const KIT_ENTRIES = [
 	/@sveltejs\/kit\/src\/runtime\/client\/entry\.js$/
 ];
 
+/** The islands' manifest's keys, apart from the client's (the same source may be in both). */
+const ISLANDS_KEY = 'islands:';
+
+/**
+ * The two manifests as one, the islands' keys (and the keys they name) prefixed.
+ * @param {ViteManifest} client
+ * @param {ViteManifest} islands
+ * @returns {{ manifest: ViteManifest; islandsEntry: string | null }}
+ */
+function withIslands(client, islands) {
+	/** @param {string[] | undefined} list */
+	const prefixed = (list) => list?.map((k) => ISLANDS_KEY + k);
+	/** @type {ViteManifest} */
+	const manifest = { ...client };
+	let islandsEntry = null;
+	for (const [key, chunk] of Object.entries(islands)) {
+		manifest[ISLANDS_KEY + key] = {
+			...chunk,
+			src: chunk.src ?? key,
+			imports: prefixed(chunk.imports),
+			dynamicImports: prefixed(chunk.dynamicImports)
+		};
+		if (chunk.isEntry) islandsEntry = ISLANDS_KEY + key;
+	}
+	return { manifest, islandsEntry };
+}
+
 /**
  * Splits the client build's files into precache / first use / staff only.
- * @param {ViteManifest} manifest Vite's client manifest
+ * @param {ViteManifest} clientManifest Vite's client manifest
  * @param {(nodeKey: string) => NodeInfo} nodeInfo what a route node renders
+ * @param {ViteManifest} [islands] the islands' script's manifest (scripts/build/islands-plugin.js),
+ *   which every rider page without client-side rendering loads
  * @returns {PrecachePlan}
- * @example planPrecache(manifest, info).precache.has('_app/immutable/entry/start.B1.js') //=> true
+ * @example planPrecache(manifest, info, islands).precache.has('_app/immutable/entry/start.B1.js') //=> true
  */
-export function planPrecache(manifest, nodeInfo) {
+export function planPrecache(clientManifest, nodeInfo, islands = {}) {
+	const { manifest, islandsEntry } = withIslands(clientManifest, islands);
 	const keys = Object.keys(manifest);
 	/** @type {Map<string, string>} output file → manifest key, to stop at first-use assets */
 	const keyOfFile = new Map(keys.map((k) => [manifest[k]?.file ?? '', k]));
 	/**
-	 * Vite names a worker bundle's assets itself (`workers/assets/zxing_reader-<hash>.wasm`), with no
-	 * manifest key: a copy of a first-use file is known by its content hash and extension.
+	 * A copy of a first-use file in another bundle (the islands' `zxing_reader-<hash>.wasm`) is
+	 * known by its content hash and extension, should its manifest not name it.
 	 * @param {string} file
 	 */
 	const contentOf = (file) => /[.-]([\w-]{8})\.(\w+)$/.exec(file)?.slice(1).join('.') ?? file;
@@ -119,6 +148,8 @@ export function planPrecache(manifest, nodeInfo) {
 	const staffNodes = nodes.filter((k) => STAFF_ROUTES.test(info.get(k)?.route ?? ''));
 	const riderNodes = nodes.filter((k) => !staffNodes.includes(k));
 	const csrOffNodes = riderNodes.filter((k) => info.get(k)?.csr === false);
+	if (csrOffNodes.length && !islandsEntry)
+		throw new Error('precache: rider pages without client-side rendering, and no islands’ script');
 	const firstUseKeys = new Set(
 		keys.filter((k) => FIRST_USE.some((source) => sameSource(manifest[k]?.src ?? k, source)))
 	);
@@ -158,12 +189,10 @@ export function planPrecache(manifest, nodeInfo) {
 			seen.add(key);
 			const chunk = manifest[key];
 			if (!chunk) return;
-			if (js || chunk.isWorker || !chunk.file.endsWith('.js')) files.add(chunk.file);
+			if (js || !chunk.file.endsWith('.js')) files.add(chunk.file);
 			for (const file of [...(chunk.css ?? []), ...(chunk.assets ?? [])]) {
 				const key = keyOfFile.get(file);
-				// A script built apart (`?worker&url`) is an asset of the page: its graph is kept whole.
-				if (key && manifest[key]?.isWorkerEntry) visit(key);
-				else if (stop.has(key ?? '') || isFirstUseCopy(file)) stopped.add(file);
+				if (stop.has(key ?? '') || isFirstUseCopy(file)) stopped.add(file);
 				else files.add(file);
 			}
 			for (const k of chunk.imports ?? []) visit(k);
@@ -172,7 +201,7 @@ export function planPrecache(manifest, nodeInfo) {
 		roots.forEach(visit);
 		return files;
 	};
-	/** First-use files met (and not kept) on the way: a worker bundle's own copy of the decoder's wasm. */
+	/** First-use files met (and not kept) on the way: the islands' own copy of the decoder's wasm. */
 	/** @type {Set<string>} */
 	const stopped = new Set();
 
@@ -182,7 +211,9 @@ export function planPrecache(manifest, nodeInfo) {
 	const clientPages = csrNodes.filter((k) => /\/\+page\.svelte$/.test(info.get(k)?.route ?? ''));
 	const precache = new Set([
 		...(clientPages.length ? reach([...kitEntries, ...csrNodes], firstUseKeys) : []),
-		...reach(csrOffNodes, firstUseKeys, false)
+		...reach(csrOffNodes, firstUseKeys, false),
+		// Their script, whole (lazy chunks included): a rider offline may open any page.
+		...(csrOffNodes.length && islandsEntry ? reach([islandsEntry], firstUseKeys) : [])
 	]);
 	const firstUse = new Set(
 		[...reach([...firstUseKeys], new Set()), ...stopped].filter((f) => !precache.has(f))
@@ -224,13 +255,18 @@ export function planFromKitOutput(kitOutDir, root = process.cwd()) {
 	const manifestPath = join(kitOutDir, 'output/client/.vite/manifest.json');
 	if (!existsSync(manifestPath))
 		throw new Error(`precache: ${manifestPath} not found (did the client build fail before?)`);
+	const islandsPath = join(kitOutDir, 'output/client', ISLANDS_MANIFEST);
+	if (!existsSync(islandsPath))
+		throw new Error(`precache: ${islandsPath} not found (scripts/build/islands-plugin.js writes it)`);
 	/** @type {ViteManifest} */
 	const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+	/** @type {ViteManifest} */
+	const islands = JSON.parse(readFileSync(islandsPath, 'utf8'));
 	return planPrecache(manifest, (key) => {
 		const source = readFileSync(join(root, key), 'utf8');
 		const route = /['"](?:\.\.\/)*(src\/routes\/[^'"]+)['"]/.exec(source)?.[1] ?? null;
 		return { route, csr: route === null || !csrOff(root, route) };
-	});
+	}, islands);
 }
 
 /**

@@ -60,47 +60,9 @@ const manifest: ViteManifest = {
 	[node(3)]: entry('_app/immutable/nodes/3.js', {
 		isEntry: true,
 		imports: ['_shared.js', '_home-only.js'],
-		css: ['_app/immutable/assets/3.css'],
-		assets: ['_app/immutable/workers/entry.js']
+		css: ['_app/immutable/assets/3.css']
 	}),
 	'_home-only.js': entry('_app/immutable/chunks/home-only.js'),
-	// The islands' script, built apart (`?worker&url`), and what it loads on demand.
-	'_worker__app/immutable/workers/entry.js': entry('_app/immutable/workers/entry.js', {
-		src: 'src/lib/islands/entry.ts',
-		isWorkerEntry: true,
-		isWorker: true,
-		dynamicImports: [
-			'_worker__app/immutable/workers/chunks/pages.js',
-			'_worker__app/immutable/workers/chunks/libras.js',
-			'_worker__app/immutable/workers/chunks/Recorder.js'
-		]
-	}),
-	'_worker__app/immutable/workers/chunks/Recorder.js': entry(
-		'_app/immutable/workers/chunks/Recorder.js',
-		{
-			src: 'src/routes/(rider)/reclamar/Recorder.svelte',
-			isDynamicEntry: true,
-			isWorker: true,
-			imports: ['_worker__app/immutable/workers/entry.js']
-		}
-	),
-	'_worker__app/immutable/workers/chunks/pages.js': entry(
-		'_app/immutable/workers/chunks/pages.js',
-		{
-			src: 'src/lib/offline/pages.ts',
-			isDynamicEntry: true,
-			isWorker: true
-		}
-	),
-	'_worker__app/immutable/workers/chunks/libras.js': entry(
-		'_app/immutable/workers/chunks/libras.js',
-		{
-			src: 'src/lib/islands/libras.ts',
-			isDynamicEntry: true,
-			isWorker: true,
-			imports: ['_worker__app/immutable/workers/entry.js']
-		}
-	),
 	[node(4)]: entry('_app/immutable/nodes/4.js', {
 		isEntry: true,
 		imports: ['_shared.js'],
@@ -151,10 +113,41 @@ const manifest: ViteManifest = {
 	[node(8)]: entry('_app/immutable/nodes/8.js', { isEntry: true, imports: ['_staff-ui.js'] })
 };
 
-const plan = planPrecache(manifest, (key) => {
-	const n = Number(/(\d+)\.js$/.exec(key)?.[1]);
-	return { route: ROUTES[n] ?? null, csr: n !== 3 };
-});
+/** The islands' script (scripts/build/islands-plugin.js: its own manifest), and what it loads on demand. */
+const islandsManifest: ViteManifest = {
+	'src/lib/islands/entry.ts': entry('_app/immutable/islands/entry.js', {
+		src: 'src/lib/islands/entry.ts',
+		isEntry: true,
+		dynamicImports: [
+			'src/lib/offline/pages.ts',
+			'src/lib/islands/libras.ts',
+			'src/routes/(rider)/reclamar/Recorder.svelte'
+		]
+	}),
+	'src/routes/(rider)/reclamar/Recorder.svelte': entry('_app/immutable/islands/chunks/Recorder.js', {
+		src: 'src/routes/(rider)/reclamar/Recorder.svelte',
+		isDynamicEntry: true,
+		imports: ['src/lib/islands/entry.ts']
+	}),
+	'src/lib/offline/pages.ts': entry('_app/immutable/islands/chunks/pages.js', {
+		src: 'src/lib/offline/pages.ts',
+		isDynamicEntry: true
+	}),
+	'src/lib/islands/libras.ts': entry('_app/immutable/islands/chunks/libras.js', {
+		src: 'src/lib/islands/libras.ts',
+		isDynamicEntry: true,
+		imports: ['src/lib/islands/entry.ts']
+	})
+};
+
+const plan = planPrecache(
+	manifest,
+	(key) => {
+		const n = Number(/(\d+)\.js$/.exec(key)?.[1]);
+		return { route: ROUTES[n] ?? null, csr: n !== 3 };
+	},
+	islandsManifest
+);
 
 describe('planPrecache: what the worker downloads at install (the rider pays for every kilobyte)', () => {
 	const cases: [file: string, where: 'precache' | 'firstUse' | 'staffOnly', why: string][] = [
@@ -187,15 +180,15 @@ describe('planPrecache: what the worker downloads at install (the rider pays for
 			'precache',
 			'a page without client-side rendering keeps its CSS'
 		],
-		['_app/immutable/workers/entry.js', 'precache', '…and its own script (an asset)'],
-		['_app/immutable/workers/chunks/pages.js', 'precache', 'that script’s lazy chunk, kept whole'],
+		['_app/immutable/islands/entry.js', 'precache', '…and the islands’ script it loads'],
+		['_app/immutable/islands/chunks/pages.js', 'precache', 'that script’s lazy chunk, kept whole'],
 		[
-			'_app/immutable/workers/chunks/libras.js',
+			'_app/immutable/islands/chunks/libras.js',
 			'firstUse',
 			'what loads VLibras (Libras needs a connection anyway)'
 		],
 		[
-			'_app/immutable/workers/chunks/Recorder.js',
+			'_app/immutable/islands/chunks/Recorder.js',
 			'firstUse',
 			'the complaint’s recorder, loaded on the first tap'
 		],
@@ -238,19 +231,29 @@ describe('planPrecache: what the worker downloads at install (the rider pays for
 	test('a build without a first-use module is an error, not a silent precache of it', () => {
 		const without = { ...manifest };
 		delete without['node_modules/zxing-wasm/dist/reader/zxing_reader.wasm'];
-		expect(() => planPrecache(without, () => ({ route: null, csr: true }))).toThrow(
+		expect(() => planPrecache(without, () => ({ route: null, csr: true }), islandsManifest)).toThrow(
 			/zxing_reader\.wasm/
 		);
+	});
+
+	test('rider pages without client-side rendering and no islands’ script: an error', () => {
+		expect(() =>
+			planPrecache(manifest, (key) => ({ route: ROUTES[Number(/(\d+)\.js$/.exec(key)?.[1])] ?? null, csr: false }))
+		).toThrow(/islands/);
 	});
 
 	test('a dependency behind a symlinked node_modules is still recognised', () => {
 		const linked: ViteManifest = {};
 		for (const [key, value] of Object.entries(manifest))
 			linked[key.startsWith('node_modules/') ? `../../elsewhere/${key}` : key] = value;
-		const again = planPrecache(linked, (key) => {
-			const n = Number(/(\d+)\.js$/.exec(key)?.[1]);
-			return { route: ROUTES[n] ?? null, csr: true };
-		});
+		const again = planPrecache(
+			linked,
+			(key) => {
+				const n = Number(/(\d+)\.js$/.exec(key)?.[1]);
+				return { route: ROUTES[n] ?? null, csr: true };
+			},
+			islandsManifest
+		);
 		expect(again.firstUse.has('_app/immutable/assets/zxing_reader.wasm')).toBe(true);
 		expect(again.precache.has('_app/immutable/entry/start.js')).toBe(true);
 	});
@@ -309,15 +312,9 @@ test('readWorkerManifest reads the injected entries, first-use ones included', (
 describe('planPrecache with islands: every rider page without client-side rendering', () => {
 	/**
 	 * The same build once every rider page renders on the server (`csr = false`) and loads the
-	 * islands' script, built apart by Vite (`?worker&url`): Vite's manifest lists that bundle under
-	 * `_worker_…` keys, and names its copy of the decoder's wasm itself (no key of its own).
+	 * islands' script, with its own manifest (scripts/build/islands-plugin.js) and its own copy of
+	 * the decoder's wasm (known by its source, or else by its content hash).
 	 */
-	const worker = (file: string, extra: Partial<ViteManifest[string]> = {}) => ({
-		file,
-		isWorker: true,
-		isWorkerEntry: false,
-		...extra
-	});
 	const islands: ViteManifest = {
 		...manifest,
 		'node_modules/zxing-wasm/dist/reader/zxing_reader.wasm': entry(
@@ -326,43 +323,57 @@ describe('planPrecache with islands: every rider page without client-side render
 		[node(4)]: entry('_app/immutable/nodes/4.js', {
 			isEntry: true,
 			imports: ['_shared.js'],
-			css: ['_app/immutable/assets/4.css'],
-			assets: ['_app/immutable/workers/entry-Ab12Cd34.js']
+			css: ['_app/immutable/assets/4.css']
+		})
+	};
+	const script: ViteManifest = {
+		'src/lib/islands/entry.ts': entry('_app/immutable/islands/entry-Ab12Cd34.js', {
+			src: 'src/lib/islands/entry.ts',
+			isEntry: true,
+			dynamicImports: ['src/routes/(rider)/verificar/Verify.island.svelte']
 		}),
-		'_worker__app/immutable/workers/entry-Ab12Cd34.js': worker(
-			'_app/immutable/workers/entry-Ab12Cd34.js',
-			{ isWorkerEntry: true, dynamicImports: ['_worker__app/immutable/workers/chunks/V.js'] }
-		),
-		'_worker__app/immutable/workers/chunks/V.js': worker('_app/immutable/workers/chunks/V.js', {
+		'src/routes/(rider)/verificar/Verify.island.svelte': entry('_app/immutable/islands/chunks/V.js', {
 			src: 'src/routes/(rider)/verificar/Verify.island.svelte',
 			isDynamicEntry: true,
-			imports: ['_worker__app/immutable/workers/entry-Ab12Cd34.js'],
-			dynamicImports: ['_worker__app/immutable/workers/chunks/Q.js']
+			imports: ['src/lib/islands/entry.ts'],
+			dynamicImports: ['src/lib/components/qr-detector.ts']
 		}),
-		'_worker__app/immutable/workers/chunks/Q.js': worker('_app/immutable/workers/chunks/Q.js', {
+		'src/lib/components/qr-detector.ts': entry('_app/immutable/islands/chunks/Q.js', {
 			src: 'src/lib/components/qr-detector.ts',
 			isDynamicEntry: true,
-			assets: ['_app/immutable/workers/assets/zxing_reader-BxB2YfIY.wasm'],
-			dynamicImports: ['_worker__app/immutable/workers/chunks/P.js']
+			assets: ['_app/immutable/islands/assets/zxing_reader-BxB2YfIY.wasm'],
+			dynamicImports: ['../../elsewhere/node_modules/barcode-detector/dist/es/ponyfill.js']
 		}),
-		'_worker__app/immutable/workers/chunks/P.js': worker('_app/immutable/workers/chunks/P.js', {
-			src: 'node_modules/barcode-detector/dist/es/ponyfill.js',
+		'../../elsewhere/node_modules/barcode-detector/dist/es/ponyfill.js': entry(
+			'_app/immutable/islands/chunks/P.js',
+			{ src: '../../elsewhere/node_modules/barcode-detector/dist/es/ponyfill.js', isDynamicEntry: true }
+		),
+		'src/lib/islands/libras.ts': entry('_app/immutable/islands/chunks/libras.js', {
+			src: 'src/lib/islands/libras.ts',
+			isDynamicEntry: true
+		}),
+		'src/routes/(rider)/reclamar/Recorder.svelte': entry('_app/immutable/islands/chunks/Recorder.js', {
+			src: 'src/routes/(rider)/reclamar/Recorder.svelte',
 			isDynamicEntry: true
 		})
 	};
 	const rider = (n: number) => ROUTES[n] !== null && !ROUTES[n]?.startsWith('src/routes/admin/');
-	const served = planPrecache(islands, (key) => {
-		const n = Number(/(\d+)\.js$/.exec(key)?.[1]);
-		const route = ROUTES[n] ?? null;
-		return { route, csr: !(rider(n) && route?.endsWith('/+page.svelte')) };
-	});
+	const served = planPrecache(
+		islands,
+		(key) => {
+			const n = Number(/(\d+)\.js$/.exec(key)?.[1]);
+			const route = ROUTES[n] ?? null;
+			return { route, csr: !(rider(n) && route?.endsWith('/+page.svelte')) };
+		},
+		script
+	);
 	const cases: [file: string, where: 'precache' | 'firstUse' | 'none', why: string][] = [
-		['_app/immutable/workers/entry-Ab12Cd34.js', 'precache', 'the islands’ script (a page asset)'],
-		['_app/immutable/workers/chunks/V.js', 'precache', 'an island, loaded lazily by the script'],
-		['_app/immutable/workers/chunks/Q.js', 'precache', 'the decoder’s small loader, in the bundle'],
-		['_app/immutable/workers/chunks/P.js', 'firstUse', 'the bundle’s copy of the decoder’s JS'],
+		['_app/immutable/islands/entry-Ab12Cd34.js', 'precache', 'the islands’ script'],
+		['_app/immutable/islands/chunks/V.js', 'precache', 'an island, loaded lazily by the script'],
+		['_app/immutable/islands/chunks/Q.js', 'precache', 'the decoder’s small loader, in the bundle'],
+		['_app/immutable/islands/chunks/P.js', 'firstUse', 'the bundle’s copy of the decoder’s JS'],
 		[
-			'_app/immutable/workers/assets/zxing_reader-BxB2YfIY.wasm',
+			'_app/immutable/islands/assets/zxing_reader-BxB2YfIY.wasm',
 			'firstUse',
 			'the bundle’s copy of the wasm, known by its content hash'
 		],

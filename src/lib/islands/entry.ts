@@ -1,8 +1,9 @@
 /**
  * The islands' script: on a rider page rendered without the framework's client
  * runtime, it does what the rider layout did (offline banner, the worker, pages kept offline) and
- * hydrates the page's live part (./Island.svelte) in place: one bundle built apart by Vite
- * (`?worker&url`), split so that a page loads only its own island and Svelte's runtime once.
+ * hydrates the page's live part (./Island.svelte) in place: one bundle built apart from the
+ * framework's client (scripts/build/islands-plugin.js), split so that a page loads only its own
+ * island and Svelte's runtime once.
  */
 import { flushSync, hydrate } from 'svelte';
 import { parse } from 'devalue';

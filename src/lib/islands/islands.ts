@@ -1,8 +1,9 @@
 /**
  * The rider pages' live parts: every `<Name>.island.svelte` under src/routes/(rider)/, by its path
- * there without the suffix (`verificar/Verify`), the `name` a page gives ./Island.svelte. Each
- * loads on its own page only; they share one copy of Svelte's runtime (the islands' script is one
- * bundle, split by Vite).
+ * there without the suffix (`verificar/Verify`), the name the build gives its component
+ * (scripts/build/islands-plugin.js) and ./Island.svelte writes in the page. Each loads on its own
+ * page only; they share one copy of Svelte's runtime (the islands' script is one bundle, split by
+ * Vite).
  */
 import type { Component } from 'svelte';
 
@@ -13,12 +14,9 @@ const modules = import.meta.glob<Module>('../../routes/\\(rider\\)/**/*.island.s
 
 const PREFIX = '../../routes/(rider)/';
 
-/**
- * `verificar/Verify` → its loader. Pure (annotated), so that a bundle that does not use it (the
- * framework's client build of ./Island.svelte) drops it, and the dynamic imports with it.
- */
-export const islands: Record<string, () => Promise<Module>> = /* @__PURE__ */ Object.fromEntries(
-	/* @__PURE__ */ Object.entries(modules).map(([path, load]) => [
+/** `verificar/Verify` → its loader. */
+export const islands: Record<string, () => Promise<Module>> = Object.fromEntries(
+	Object.entries(modules).map(([path, load]) => [
 		path.slice(PREFIX.length, -'.island.svelte'.length),
 		load
 	])

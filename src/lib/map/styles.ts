@@ -1,16 +1,11 @@
 /**
  * Leaflet's styles for a map drawn by a rider page's island. The islands'
- * script is built apart from the framework's client and links no CSS of its own: a CSS file
- * imported by a module there is emitted but never loaded. So the map adds them itself, still on
- * first use only: Leaflet's stylesheet as one file (the worker keeps it then, with Leaflet's
- * script), and ./base.css (a few lines: the nearest stand's pin) as a `<style>` from its text.
- *
- * Neither is a CSS import nor a `?url`: Vite builds the islands' script twice (for the server,
- * which prints its name, and for the browser) and minifies CSS for a different target each time
- * (the server's keeps vendor prefixes); a chunk's name includes its CSS, so every island chunk,
- * and the script itself, would get another name than the page asks for. A plain file
- * (`new URL(…, import.meta.url)`) and a `?raw` text are the same in both builds. Leaflet's own
- * images in its CSS (the layers control's) are unused; the markers' are set in ./core.ts.
+ * script is built apart from the framework's client and links no CSS of its own (its build
+ * refuses a CSS import: scripts/build/islands-plugin.js). So the map adds them itself, still on
+ * first use only: Leaflet's stylesheet as one file (`new URL(…, import.meta.url)`: the worker keeps
+ * it then, with Leaflet's script), and ./base.css (a few lines: the nearest stand's pin) as a
+ * `<style>` from its `?raw` text. Leaflet's own images in its CSS (the layers control's) are
+ * unused; the markers' are set in ./core.ts.
  */
 import baseCss from './base.css?raw';
 
