@@ -42,4 +42,10 @@ describe('Field', () => {
 		expect(out).toContain('<p id="t-ajuda" class="hint">Dica.</p>');
 		expect(out).toContain('<p id="t-erro" class="error" role="alert">Erro.</p>');
 	});
+
+	test('alert: false, for a form whose summary is the alert: the error is a plain paragraph', () => {
+		const out = html({ id: 't', label: 'T', error: 'Erro.', alert: false });
+		expect(out).toContain('aria-invalid="true" aria-describedby="t-erro"');
+		expect(out).toContain('<p id="t-erro" class="error">Erro.</p>');
+	});
 });

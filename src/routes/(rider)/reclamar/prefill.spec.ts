@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { prefillOf, vehicleOf } from './prefill';
+import { chosenWithLink, prefillOf, vehicleOf } from './prefill';
 
 const codes = new Set(['cobrou-mais', 'moto-nao-autorizada']);
 
@@ -24,4 +24,19 @@ describe('what a link to /reclamar carries, read alike by the server and the kep
 			expect(prefillOf(search, codes)).toEqual({ veiculo, situacao }));
 
 	test('vehicleOf keeps a prefix as typed', () => expect(vehicleOf(' mt 7')).toBe(' mt 7'));
+});
+
+describe('chosenWithLink', () => {
+	const page = { veiculo: '', situacao: null };
+
+	test('the link says what the page said: nothing changes', () => {
+		expect(chosenWithLink(page, { veiculo: '', situacao: null }, ['x'])).toBeNull();
+	});
+
+	test("the link's situation joins those chosen, once", () => {
+		const link = { veiculo: '007', situacao: 'cobrou-mais' };
+		expect(chosenWithLink(page, link, ['x'])).toEqual(['x', 'cobrou-mais']);
+		expect(chosenWithLink(page, link, ['cobrou-mais'])).toEqual(['cobrou-mais']);
+		expect(chosenWithLink(page, { veiculo: '007', situacao: null }, ['x'])).toEqual(['x']);
+	});
 });

@@ -27,3 +27,16 @@ export function prefillOf(
 		situacao: codes.has(situacao) ? situacao : null
 	};
 }
+
+/**
+ * The page kept for offline use came without the link's query: where the address's link says
+ * other than the page did, the situations chosen with the link's added (null: nothing changes).
+ */
+export function chosenWithLink(
+	page: { veiculo: string; situacao: string | null },
+	link: { veiculo: string; situacao: string | null },
+	chosen: string[]
+): string[] | null {
+	if (link.veiculo === page.veiculo && link.situacao === page.situacao) return null;
+	return link.situacao && !chosen.includes(link.situacao) ? [...chosen, link.situacao] : chosen;
+}
