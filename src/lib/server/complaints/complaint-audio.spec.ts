@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { EMPTY_FILTER } from '$lib/domain/triage';
-import { webmAudio, text as textBytes } from './audio.fixtures';
+import { webmAudio, text as textBytes } from './fixtures/audio';
 import { auditLog, createDb, migrate, type Db } from '$lib/server/db';
 import { transition } from './complaint-admin';
 import { complaintRecording, getComplaintForStaff } from './complaint-staff';

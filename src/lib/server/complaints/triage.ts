@@ -4,7 +4,7 @@
  * registry, the provisions), the full history with internal notes, and the deadlines.
  *
  * Never the rider's contact: that is read only through `lgpd.revealContact`, which audits each
- * view. Changes live in ./complaint-admin (complaints) and ./autos (autos de infração).
+ * view. Changes live in ./complaint-admin (complaints), ./autos and ./auto-steps (autos de infração).
  */
 import { sql } from 'kysely';
 import * as v from 'valibot';
@@ -38,7 +38,7 @@ const OffenseSchema = v.object({
 
 export type StoredOffense = v.InferOutput<typeof OffenseSchema>;
 
-/** The provisions as judged at reception (src/lib/server/complaints/intake.ts stores them). */
+/** The provisions as judged at reception (src/lib/server/complaints/intake-write.ts stores them). */
 export function parseOffenses(json: string): StoredOffense[] {
 	return v.parse(v.array(OffenseSchema), JSON.parse(json));
 }
