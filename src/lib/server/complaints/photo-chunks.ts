@@ -2,7 +2,7 @@
  * PNG (ISO/IEC 15948, 3rd edition) and WebP (RFC 9649) without their metadata: only the chunks
  * that draw the image are kept.
  */
-import { ascii, concat, must, u32be, u32le } from './photo-bytes';
+import { ascii, concat, must, u32be, u32le } from './bytes';
 
 // ─── PNG (ISO/IEC 15948, PNG 3rd edition) ───────────────────────────────────────────────────────
 

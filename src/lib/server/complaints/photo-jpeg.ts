@@ -2,7 +2,7 @@
  * JPEG without its metadata (ITU T.81 B.1; JFIF; Exif 2.32 §4.5.4): APP1–APP15 and COM dropped,
  * the Exif orientation alone written back.
  */
-import { ascii, concat, u16be, u16le, u32be, u32le } from './photo-bytes';
+import { ascii, concat, u16be, u16le, u32be, u32le } from './bytes';
 
 const SOI = 0xd8;
 const EOI = 0xd9;

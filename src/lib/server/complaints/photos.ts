@@ -8,7 +8,7 @@
  * Each format keeps only what draws the image (a list of what to keep, not of what to drop: an
  * unknown or private chunk may carry anything, such as C2PA credentials naming the author).
  */
-import { ascii } from './photo-bytes';
+import { ascii } from './bytes';
 import { stripPng, stripWebp } from './photo-chunks';
 import { stripJpeg } from './photo-jpeg';
 

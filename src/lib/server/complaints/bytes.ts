@@ -1,7 +1,7 @@
-/** Bounds-checked reads of a photo's bytes (null past the end), and joining parts. */
+/** Bounds-checked reads of uploaded bytes (null past the end) and joining parts: the photo and the recording checks share them. */
 
 export function ascii(b: Uint8Array, at: number, length: number): string {
-	if (at < 0 || at + length > b.length) return '';
+	if (at < 0 || length < 0 || at + length > b.length) return '';
 	return String.fromCharCode(...b.subarray(at, at + length));
 }
 
