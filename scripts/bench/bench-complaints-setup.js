@@ -1,4 +1,7 @@
-/** The complaint bench's setup: the build it serves, the child servers it starts, and the database of the run (SQLite, or PostgreSQL with a way to count what was stored). */
+/**
+ * The complaint bench's setup: the build it serves, the child servers it starts, and the database
+ * of the run (SQLite, or PostgreSQL with a way to count what was stored).
+ */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';

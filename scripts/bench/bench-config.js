@@ -1,4 +1,7 @@
-/** What `npm run bench` measures and against which targets: the pages, the in-process benches, the rows of each table, and the environment's settings. */
+/**
+ * What `npm run bench` measures and against which targets: the pages, the in-process benches, the
+ * rows of each table, and the environment's settings.
+ */
 import { FIRST_VISIT_BUDGETS } from './first-visit.js';
 
 // ─── What to measure ─────────────────────────────────────────────────────────────────────────────

@@ -1,4 +1,7 @@
-/** Lighthouse (mobile) on one page, several runs in fresh Chromiums: the median scores, the median run's metrics and its failing audits. */
+/**
+ * Lighthouse (mobile) on one page, several runs in fresh Chromiums: the median scores, the median
+ * run's metrics and its failing audits.
+ */
 import { CATEGORIES, CHROME_FLAGS, CHROMIUM, LH_METRICS } from './bench-config.js';
 import { cleanups, log, median } from './bench-server.js';
 

@@ -1,4 +1,7 @@
-/** The bench's tables: each page's figures against its targets, Lighthouse's runs and failing audits, the complaint flow and the worker's bill. */
+/**
+ * The bench's tables: each page's figures against its targets, Lighthouse's runs and failing
+ * audits, the complaint flow and the worker's bill.
+ */
 import { CATEGORIES, METRICS, PAGES } from './bench-config.js';
 import { formatWorkerBill } from './worker-bill.js';
 

@@ -1,4 +1,7 @@
-/** What the bench measures with a browser and a fetch: the scripted complaint from /v/007, and the SSR HTML with where the answer ends. */
+/**
+ * What the bench measures with a browser and a fetch: the scripted complaint from /v/007, and the
+ * SSR HTML with where the answer ends.
+ */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

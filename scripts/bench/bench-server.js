@@ -1,4 +1,6 @@
-/** The bench's small helpers, its build and its `node build` server, and what to clean up on exit. */
+/**
+ * The bench's small helpers, its build and its `node build` server, and what to clean up on exit.
+ */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';

@@ -1,4 +1,7 @@
-/** `npm run restore` on PostgreSQL: in one psql transaction the old tables dropped, the dump restored, the counters moved. */
+/**
+ * `npm run restore` on PostgreSQL: in one psql transaction the old tables dropped, the dump
+ * restored, the counters moved.
+ */
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import pg from 'pg';

@@ -1,4 +1,7 @@
-/** `npm run restore` on SQLite: the backup checked, copied beside the database, its counters moved, then renamed over it in one step. */
+/**
+ * `npm run restore` on SQLite: the backup checked, copied beside the database, its counters moved,
+ * then renamed over it in one step.
+ */
 import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';

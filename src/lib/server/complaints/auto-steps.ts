@@ -1,4 +1,7 @@
-/** The steps of Art. 27–28 staff record on an auto (notice, penalty imposed, cancelled, final), each checked against the law's deadlines. */
+/**
+ * The steps of Art. 27–28 staff record on an auto (notice, penalty imposed, cancelled, final), each
+ * checked against the law's deadlines.
+ */
 import { brDate } from '$lib/domain/br';
 import type { LocalDate } from '$lib/domain/clock';
 import { defenseDeadline, reviewDeadline } from '$lib/domain/complaint';

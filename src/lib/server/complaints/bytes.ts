@@ -1,4 +1,7 @@
-/** Bounds-checked reads of uploaded bytes (null past the end) and joining parts: the photo and the recording checks share them. */
+/**
+ * Bounds-checked reads of uploaded bytes (null past the end) and joining parts: the photo and the
+ * recording checks share them.
+ */
 
 export function ascii(b: Uint8Array, at: number, length: number): string {
 	if (at < 0 || length < 0 || at + length > b.length) return '';

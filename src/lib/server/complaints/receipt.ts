@@ -1,4 +1,6 @@
-/** The protocol and token a rider gets for a complaint, and its receipt as the key's row keeps it. */
+/**
+ * The protocol and token a rider gets for a complaint, and its receipt as the key's row keeps it.
+ */
 import * as v from 'valibot';
 import { PENALTIES, type Offense } from '$lib/domain/offenses';
 import { profile } from '$lib/profile';

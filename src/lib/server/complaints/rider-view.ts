@@ -1,4 +1,7 @@
-/** What the rider sees through the receipt's token: the complaint (never their contact) and the recording. */
+/**
+ * What the rider sees through the receipt's token: the complaint (never their contact) and the
+ * recording.
+ */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';

@@ -1,4 +1,7 @@
-/** The staff queue's filter (state, dates, vehicle, article, overdue, text) as the SQL condition both the queue and its CSV export use. */
+/**
+ * The staff queue's filter (state, dates, vehicle, article, overdue, text) as the SQL condition
+ * both the queue and its CSV export use.
+ */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { addDays, zonedInstant, type LocalDate } from '$lib/domain/clock';
 import { COMPLAINT_STATES, type ComplaintState } from '$lib/domain/complaint';

@@ -1,4 +1,7 @@
-/** One vehicle of the registry's draft added, changed or removed by the gestor, audited; the cap on authorizations checked where one is granted. */
+/**
+ * One vehicle of the registry's draft added, changed or removed by the gestor, audited; the cap on
+ * authorizations checked where one is granted.
+ */
 import type { LocalDate } from '$lib/domain/clock';
 import { formatPrefix, normalizePrefix } from '$lib/domain/plate';
 import {

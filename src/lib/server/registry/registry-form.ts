@@ -1,4 +1,6 @@
-/** The registry's columns as the staff form posts and shows them, and the form's errors by field. */
+/**
+ * The registry's columns as the staff form posts and shows them, and the form's errors by field.
+ */
 import { formatPlate, formatPrefix } from '$lib/domain/plate';
 import type { RegistryEntry } from '$lib/domain/registry';
 import { REGISTRY_COLUMNS, type Issue, type RegistryColumn } from '$lib/domain/registry-csv';

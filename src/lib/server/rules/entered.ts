@@ -1,4 +1,7 @@
-/** The tariff decrees and decreed days a gestor entered, as the database keeps them, with who entered each. */
+/**
+ * The tariff decrees and decreed days a gestor entered, as the database keeps them, with who
+ * entered each.
+ */
 import type { Selectable } from 'kysely';
 import type { DecreedDay } from '$lib/domain/holidays';
 import type { Surcharge, TariffDecree } from '$lib/domain/tariff';
