@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { webmAudio, text as textBytes } from '../src/lib/server/complaints/audio.fixtures';
+import { webmAudio, text as textBytes } from '../src/lib/server/complaints/fixtures/audio';
 import { expectNoAxeViolations, loginAs, phoneStores, reclamarLive } from './helpers';
 import { untilWorkerControls } from '../scripts/bench/worker-bill.js';
 

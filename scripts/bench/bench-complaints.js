@@ -23,16 +23,20 @@
  * Builds first (`vite build`) when build/index.js is missing or older than the sources.
  * Exit code 0 when it ran (targets met or not), 1 when it could not run.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import Database from 'better-sqlite3';
-import pg from 'pg';
-import { startCluster } from '../test/pg-cluster.js';
+import {
+	BUILD,
+	children,
+	database,
+	ensureBuild,
+	freePort,
+	log,
+	startChild
+} from './bench-complaints-setup.js';
 
 const DURATION = Math.max(1, Number.parseInt(process.env.BENCH_DURATION ?? '10', 10) || 10);
 const CONNECTIONS = 20;
@@ -42,91 +46,6 @@ if (!['sqlite', 'postgres', 'postgres-2'].includes(MODE))
 const INSTANCES = MODE === 'postgres-2' ? 2 : 1;
 
 process.chdir(fileURLToPath(new URL('../..', import.meta.url)));
-
-const log = (line) => process.stderr.write(`… ${line}\n`);
-
-/** The inputs `npm start` compares with build/index.js (scripts/cli/start.js). */
-const INPUTS = [
-	'src',
-	'static',
-	'messages',
-	'project.inlang/settings.json',
-	'svelte.config.js',
-	'vite.config.ts',
-	'package.json'
-];
-
-function newest(path) {
-	if (!existsSync(path)) return 0;
-	const s = statSync(path);
-	if (!s.isDirectory()) return s.mtimeMs;
-	let max = 0;
-	for (const entry of readdirSync(path)) {
-		if (path === 'src/lib' && entry === 'paraglide') continue; // written by the build itself
-		max = Math.max(max, newest(join(path, entry)));
-	}
-	return max;
-}
-
-/** The build to serve: `BUILD_DIR` (then the caller built it) or build/ (rebuilt when stale). */
-const BUILD = process.env.BUILD_DIR ?? 'build';
-
-function ensureBuild() {
-	if (process.env.BUILD_DIR) {
-		if (!existsSync(`${BUILD}/index.js`)) throw new Error(`${BUILD}/index.js missing`);
-		return;
-	}
-	const built = existsSync('build/index.js') ? statSync('build/index.js').mtimeMs : 0;
-	if (built >= Math.max(...INPUTS.map(newest))) return;
-	log('building (build/index.js missing or older than the sources)');
-	const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
-		stdio: ['ignore', 'ignore', 'inherit']
-	});
-	if (r.status !== 0) throw new Error('vite build failed');
-}
-
-function freePort() {
-	return new Promise((resolve, reject) => {
-		const server = createServer();
-		server.on('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address();
-			server.close(() => resolve(port));
-		});
-	});
-}
-
-const children = new Set();
-
-/** Spawns `args` with `env`; resolves once `ready` appears in its output. */
-function startChild(name, args, env, ready) {
-	const child = spawn(process.execPath, args, {
-		env: { ...process.env, ...env },
-		stdio: ['ignore', 'pipe', 'pipe']
-	});
-	children.add(child);
-	child.on('exit', () => children.delete(child));
-	let output = '';
-	return new Promise((resolve, reject) => {
-		const timer = setTimeout(
-			() => reject(new Error(`${name}: no start in 30 s\n${output}`)),
-			30_000
-		);
-		const seen = (chunk) => {
-			output += chunk;
-			if (output.includes(ready)) {
-				clearTimeout(timer);
-				resolve(child);
-			}
-		};
-		child.stdout.on('data', seen);
-		child.stderr.on('data', seen);
-		child.on('exit', (code) => {
-			clearTimeout(timer);
-			reject(new Error(`${name} exited (${code})\n${output}`));
-		});
-	});
-}
 
 const HELLO = `
 const http = require('node:http');
@@ -159,59 +78,12 @@ function run(options) {
 
 const round = (x, digits = 1) => Number(x.toFixed(digits));
 
-/** The database of this run: its URL and a way to count stored complaints. */
-async function database(dir) {
-	if (MODE === 'sqlite') {
-		const dbPath = join(dir, 'garupa.db');
-		let sqlite = null;
-		return {
-			url: `file:${dbPath}`,
-			count: async () => {
-				sqlite ??= new Database(dbPath, { readonly: true });
-				return sqlite.prepare('select count(*) as n from complaint').get().n;
-			},
-			close: async () => sqlite?.close()
-		};
-	}
-	let cluster = null;
-	let admin = process.env.PG_TEST_URL;
-	if (!admin) {
-		log('starting a throwaway PostgreSQL cluster (fsync on)');
-		cluster = await startCluster({ durable: true });
-		admin = cluster.url;
-	}
-	const name = `garupa_bench_${process.pid}`;
-	const c = new pg.Client({ connectionString: admin });
-	await c.connect();
-	await c.query(`drop database if exists ${name} with (force)`);
-	await c.query(`create database ${name}`);
-	const url = new URL(admin);
-	url.pathname = `/${name}`;
-	let client = null;
-	return {
-		url: url.toString(),
-		count: async () => {
-			if (!client) {
-				client = new pg.Client({ connectionString: url.toString() });
-				await client.connect();
-			}
-			return Number((await client.query('select count(*) as n from complaint')).rows[0].n);
-		},
-		close: async () => {
-			await client?.end();
-			await c.query(`drop database if exists ${name} with (force)`).catch(() => {});
-			await c.end();
-			cluster?.stop();
-		}
-	};
-}
-
 async function main() {
 	ensureBuild();
 	const dir = mkdtempSync(join(tmpdir(), 'garupa-bench-complaints-'));
 	let db = null;
 	try {
-		db = await database(dir);
+		db = await database(dir, MODE);
 		const apps = [];
 		for (let i = 0; i < INSTANCES; i++) {
 			const port = await freePort();

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { SubmitResult } from '$lib/islands/submit';
-import { backoffSeconds, fingerprint, newKey, outcomeOf } from './outbox';
+import { fingerprint, newKey } from './outbox';
+import { backoffSeconds, outcomeOf } from './outbox-outcome';
 
 const cases: [name: string, answer: SubmitResult, kind: string][] = [
 	[

@@ -4,7 +4,7 @@
  * if it is refused again, go to the office. Shown on /reclamar's card and in "Minhas reclamações".
  */
 import { m } from '$lib/paraglide/messages';
-import type { Refusal } from './outbox';
+import type { Refusal } from './outbox-outcome';
 
 /**
  * @example refusalWords({ status: 403 }, 'SEMAM').fix //=> false

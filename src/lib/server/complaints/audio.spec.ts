@@ -12,7 +12,7 @@ import {
 	type AudioError,
 	type AudioMime
 } from './audio';
-import { concat, mp4Audio, oggOpus, oggPage, oggVorbis, text, webmAudio } from './audio.fixtures';
+import { concat, mp4Audio, oggOpus, oggPage, oggVorbis, text, webmAudio } from './fixtures/audio';
 
 // Recorded by Chromium 156 with MediaRecorder through scripts/test/record-audio.js (fake microphone:
 // a beep; fake camera): 3 s of audio at 24 kbps, and short videos at a low bitrate. The MP4's

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { rolimDeMouraFiles } from '$lib/profile/rolim-de-moura';
 import { auditLog, createDb, migrate, type Db } from '$lib/server/db';
-import { autosOfComplaint, issueAuto, recordAutoStep } from './autos';
+import { recordAutoStep } from './auto-steps';
+import { autosOfComplaint, issueAuto } from './autos';
 import { transition } from './complaint-admin';
 import { ensureSampleRegistry } from '$lib/server/registry';
 import { file, member } from './triage.fixtures';

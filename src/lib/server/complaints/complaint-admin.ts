@@ -11,7 +11,7 @@ import { canTransition, COMPLAINT_STATES, type ComplaintState } from '$lib/domai
 import type { StaffMember } from '$lib/domain/staff';
 import { STATE_LABEL } from '$lib/domain/triage';
 import { audit, type Db, writeTransaction } from '$lib/server/db';
-import { PROTOCOL, PROTOCOL_PREFIX } from './intake';
+import { PROTOCOL, PROTOCOL_PREFIX } from './receipt';
 import { status } from './triage';
 
 export type Staff = Pick<StaffMember, 'id' | 'email'>;

@@ -6,20 +6,15 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { EMPTY_FILTER } from '$lib/domain/triage';
-import { webmAudio, text as textBytes } from './audio.fixtures';
+import { webmAudio, text as textBytes } from './fixtures/audio';
 import { auditLog, createDb, migrate, type Db } from '$lib/server/db';
 import { transition } from './complaint-admin';
 import { complaintRecording, getComplaintForStaff } from './complaint-staff';
-import {
-	getComplaintForRider,
-	recordingForRider,
-	submit,
-	type SubmittedBody,
-	type SubmitOutcome
-} from './intake';
+import { submit, type SubmittedBody, type SubmitOutcome } from './intake';
+import { getComplaintForRider, recordingForRider } from './rider-view';
 import { eraseContact, eraseExpiredContacts } from './lgpd';
 import { RateLimiter } from '$lib/server/http/rate-limit';
-import { exportQueue } from './triage';
+import { exportQueue } from './triage-export';
 import { member } from './triage.fixtures';
 
 let db: Db;

@@ -5,21 +5,17 @@
  */
 export { recordingResponse } from './audio-response';
 export { MAX_AUDIO_BYTES } from './audio';
+export { penaltyFor, regimeOf } from './auto-law';
 export {
-	AUTO_NUMBER,
 	AUTO_STEPS,
-	autoByNumber,
-	autosOfComplaint,
 	isAutoStep,
 	isDefenseOutcome,
 	isReconsiderationOutcome,
-	issueAuto,
-	penaltyFor,
 	recordAutoStep,
-	regimeOf,
 	stepLabel
-} from './autos';
-export type { AutoStep } from './autos';
+} from './auto-steps';
+export type { AutoStep } from './auto-steps';
+export { AUTO_NUMBER, autoByNumber, autosOfComplaint, issueAuto } from './autos';
 export {
 	MAX_NOTE,
 	MAX_REASON,
@@ -33,7 +29,9 @@ export type { AdminResult } from './complaint-admin';
 export { echo, requestOf } from './complaint-form';
 export { complaintErrorText } from './error-text';
 export { complaintPhoto, complaintRecording, getComplaintForStaff } from './complaint-staff';
-export { PROTOCOL, TOKEN, getComplaintForRider, recordingForRider, submit } from './intake';
+export { submit } from './intake';
+export { PROTOCOL, TOKEN } from './receipt';
+export { getComplaintForRider, recordingForRider } from './rider-view';
 export {
 	eraseContact,
 	erasedWords,
@@ -50,5 +48,6 @@ export {
 	open311Json
 } from './open311';
 export { MAX_PHOTOS, MAX_PHOTO_BYTES } from './photos';
-export { EXPORT_HEADER, EXPORT_LIMIT, exportQueue, listQueue, localDate } from './triage';
+export { listQueue, localDate } from './triage';
+export { EXPORT_HEADER, EXPORT_LIMIT, exportQueue } from './triage-export';
 export { vehicleRecord } from './vehicle-record';

@@ -13,16 +13,11 @@ import {
 	rolimDeMouraFiles
 } from '$lib/profile/rolim-de-moura';
 import { profile } from '$lib/profile';
-import {
-	canonicalJson,
-	createComplaint,
-	getComplaintForRider,
-	submit,
-	type ComplaintReceipt,
-	type SubmitInput,
-	type SubmittedBody,
-	type CreateResult
-} from './intake';
+import { canonicalJson } from './idempotency';
+import { submit, type SubmitInput, type SubmittedBody } from './intake';
+import { createComplaint } from './intake-write';
+import type { ComplaintReceipt, CreateResult } from './receipt';
+import { getComplaintForRider } from './rider-view';
 import { createDb, migrate, type Db, keyId } from '$lib/server/db';
 import { preparePhotos, type Photo } from './photos';
 import { RateLimiter } from '$lib/server/http/rate-limit';
@@ -314,7 +309,7 @@ describe('createComplaint: several processes on one SQLite file', { timeout: 60_
 			script,
 			`import { createInterface } from 'node:readline';
 			import { createDb } from ${src('../db')};
-			import { createComplaint } from ${src('./intake')};
+			import { createComplaint } from ${src('./intake-write')};
 			import { parseComplaint } from ${src('../../domain/complaint')};
 			import { lei2059Offenses as offenseCatalog } from ${src('../../profile/rolim-de-moura')};
 			const [path, keys] = process.argv.slice(2);

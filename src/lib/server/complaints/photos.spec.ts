@@ -1,8 +1,8 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
+import { crc32 } from './photo-chunks';
 import {
 	MAX_PHOTO_BYTES,
-	crc32,
 	detectPhotoType,
 	preparePhoto,
 	preparePhotos,

@@ -2,7 +2,7 @@
 import { parseComplaint } from '$lib/domain/complaint';
 import { profile } from '$lib/profile';
 import { lei2059Offenses as offenseCatalog } from '$lib/profile/rolim-de-moura';
-import { createComplaint } from './intake';
+import { createComplaint } from './intake-write';
 import type { Db } from '$lib/server/db';
 
 const situations = new Set(offenseCatalog.situations.map((s) => s.code));

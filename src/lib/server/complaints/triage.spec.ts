@@ -4,9 +4,10 @@ import { rolimDeMouraFiles } from '$lib/profile/rolim-de-moura';
 import { auditLog, createDb, migrate, type Db } from '$lib/server/db';
 import { addNote, extendAnswer, moderate, transition } from './complaint-admin';
 import { complaintPhoto, getComplaintForStaff } from './complaint-staff';
-import { getComplaintForRider } from './intake';
+import { getComplaintForRider } from './rider-view';
 import { ensureSampleRegistry } from '$lib/server/registry';
-import { exportQueue, listQueue } from './triage';
+import { listQueue } from './triage';
+import { exportQueue } from './triage-export';
 import { file, member } from './triage.fixtures';
 const sample = rolimDeMouraFiles.registrySample;
 

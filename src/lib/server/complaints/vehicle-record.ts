@@ -14,7 +14,8 @@ import {
 } from '$lib/domain/offenses';
 import type { RegistryEntry } from '$lib/domain/registry';
 import { EMPTY_FILTER } from '$lib/domain/triage';
-import { autoByNumber, catalogFor, confirmedOffenses, type Auto } from './autos';
+import { catalogFor, confirmedOffenses } from './auto-law';
+import { autoByNumber, type Auto } from './autos';
 import type { Db } from '$lib/server/db';
 import { currentRegistry } from '$lib/server/registry';
 import { listQueue, localDate, type QueuePage } from './triage';

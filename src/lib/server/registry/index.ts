@@ -4,19 +4,16 @@
  * rider's verification of a vehicle and the QR cards that lead to it.
  */
 export { qrPath, vehicleUrl } from './qr-cards';
+export { workingRegistry } from './registry-draft';
+export { removeEntry, saveEntry } from './registry-entry';
+export { errorsByField, readRegistryForm, registryForm } from './registry-form';
 export {
 	REFUSAL,
 	discardDraft,
-	errorsByField,
 	importDraft,
 	publishDraft,
-	publishSource,
-	readRegistryForm,
-	registryForm,
-	removeEntry,
-	saveEntry,
-	workingRegistry
-} from './registry-admin';
+	publishSource
+} from './registry-publish';
 export {
 	currentRegistry,
 	ensureSampleRegistry,

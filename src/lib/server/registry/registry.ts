@@ -7,15 +7,14 @@ import type { LocalDate } from '$lib/domain/clock';
 import { registryRulesOn } from '$lib/domain/profile';
 import {
 	buildIndex,
-	SITUACOES,
 	type RegistryEntry,
 	type RegistrySnapshot,
-	type Situacao,
 	type RegistryIndex
 } from '$lib/domain/registry';
 import { validateRegistryCsv } from '$lib/domain/registry-csv';
 import { profile } from '$lib/profile';
-import type { Database, RegistryEntryTable } from '$lib/server/db';
+import type { Database } from '$lib/server/db';
+import { byPrefixo, fromRow, toRow } from './registry-rows';
 
 type Db = Kysely<Database>;
 
@@ -190,61 +189,6 @@ function isVersionRace(error: unknown): boolean {
 	if (error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
 		return error.message.includes('registry_snapshot.version');
 	return error.code === 'SQLITE_BUSY_SNAPSHOT';
-}
-
-/**
- * Field by field, on purpose: whatever else an object carries at run time (a CPF from a richer
- * admin form, say) never reaches the public table (LGPD).
- */
-export function toRow(version: number, e: RegistryEntry): RegistryEntryTable {
-	return {
-		snapshot_version: version,
-		prefixo: e.prefixo,
-		placa: e.placa,
-		titular: e.titular,
-		condutor_auxiliar: e.condutorAuxiliar,
-		marca_modelo: e.marcaModelo,
-		cor: e.cor,
-		ano_fabricacao: e.anoFabricacao,
-		cilindradas: e.cilindradas,
-		situacao: e.situacao,
-		autorizacao_validade: e.autorizacaoValidade,
-		ultima_vistoria: e.ultimaVistoria,
-		certidao_estadual_validade: e.certidaoEstadualValidade,
-		certidao_federal_validade: e.certidaoFederalValidade,
-		seguro_validade: e.seguroValidade,
-		sample: e.sample ? 1 : 0
-	};
-}
-
-const isSituacao = (s: string): s is Situacao => SITUACOES.some((known) => known === s);
-
-export function fromRow(r: Omit<RegistryEntryTable, 'snapshot_version'>): RegistryEntry {
-	const { situacao } = r;
-	if (!isSituacao(situacao))
-		throw new Error(`Situação desconhecida no banco: prefixo ${r.prefixo}`);
-	return {
-		prefixo: r.prefixo,
-		placa: r.placa,
-		titular: r.titular,
-		condutorAuxiliar: r.condutor_auxiliar,
-		marcaModelo: r.marca_modelo,
-		cor: r.cor,
-		anoFabricacao: r.ano_fabricacao,
-		cilindradas: r.cilindradas,
-		situacao,
-		autorizacaoValidade: r.autorizacao_validade,
-		ultimaVistoria: r.ultima_vistoria,
-		certidaoEstadualValidade: r.certidao_estadual_validade,
-		certidaoFederalValidade: r.certidao_federal_validade,
-		seguroValidade: r.seguro_validade,
-		...(r.sample === 1 ? { sample: true as const } : {})
-	};
-}
-
-/** '2' before '10': prefixes are numbers painted on the vehicle, kept as text. */
-function byPrefixo(a: RegistryEntry, b: RegistryEntry): number {
-	return a.prefixo.localeCompare(b.prefixo, 'pt-BR', { numeric: true });
 }
 
 interface CacheState {

@@ -3,13 +3,7 @@
  * gestor entered, the holiday calendar, and the rules bundle a page receives.
  */
 export { effectiveRules } from './calendar';
-export {
-	addDecree,
-	addDecreedDay,
-	currentRules,
-	enteredDays,
-	enteredDecrees,
-	removeDecree,
-	removeDecreedDay
-} from './rules-store';
+export { enteredDays, enteredDecrees } from './entered';
+export { addDecree, addDecreedDay, removeDecree, removeDecreedDay } from './rules-edit';
+export { currentRules } from './rules-store';
 export { rulesBundle } from './rules';

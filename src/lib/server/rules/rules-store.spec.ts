@@ -7,18 +7,9 @@ import { isBusinessDay } from '$lib/domain/complaint';
 import type { DecreeInput } from '$lib/domain/rules-form';
 import { profile } from '$lib/profile';
 import { auditLog, createDb, migrate, type Db } from '$lib/server/db';
-import {
-	RULES_RECHECK_MS,
-	addDecree,
-	addDecreedDay,
-	currentRules,
-	enteredDays,
-	enteredDecrees,
-	loadRules,
-	removeDecree,
-	removeDecreedDay,
-	rulesVersion
-} from './rules-store';
+import { enteredDays, enteredDecrees } from './entered';
+import { addDecree, addDecreedDay, removeDecree, removeDecreedDay } from './rules-edit';
+import { RULES_RECHECK_MS, currentRules, loadRules, rulesVersion } from './rules-store';
 
 let dir: string;
 let db: Db;

@@ -1,4 +1,7 @@
 /** What a container walk found, and the byte readers the three formats share. */
+import { u32be } from '../bytes';
+
+export { ascii, u16le, u32be, u32le } from '../bytes';
 
 /** `tracks`: only audio, none at all, or something else besides (video, subtitles, …). */
 export interface Parsed {
@@ -10,24 +13,6 @@ export function toMs(seconds: number): number | null {
 	return Number.isFinite(seconds) && seconds >= 0 ? Math.round(seconds * 1000) : null;
 }
 
-export function ascii(b: Uint8Array, at: number, length: number): string {
-	if (at < 0 || length < 0 || at + length > b.length) return '';
-	return String.fromCharCode(...b.subarray(at, at + length));
-}
-
-export function u16le(b: Uint8Array, at: number): number | null {
-	return at >= 0 && at + 2 <= b.length
-		? new DataView(b.buffer, b.byteOffset).getUint16(at, true)
-		: null;
-}
-export function u32be(b: Uint8Array, at: number): number | null {
-	return at >= 0 && at + 4 <= b.length ? new DataView(b.buffer, b.byteOffset).getUint32(at) : null;
-}
-export function u32le(b: Uint8Array, at: number): number | null {
-	return at >= 0 && at + 4 <= b.length
-		? new DataView(b.buffer, b.byteOffset).getUint32(at, true)
-		: null;
-}
 /** Exact to 2^53; beyond, close enough for a duration that is refused anyway. */
 export function u64be(b: Uint8Array, at: number): number | null {
 	const high = u32be(b, at);

@@ -107,5 +107,5 @@ function inspect(mime: AudioMime, b: Uint8Array): Parsed | null {
 	return mime === 'audio/webm' ? parseWebm(b) : mime === 'audio/ogg' ? parseOgg(b) : parseMp4(b);
 }
 
-export { opusPacketNs } from './webm';
+export { opusPacketNs } from './opus';
 export { oggCrc } from './ogg';

@@ -3,6 +3,7 @@
  * duration of a live recording, where Chrome writes sizes as unknown and no Duration.
  */
 import { type Parsed, ascii, toMs } from './bytes';
+import { opusPacketNs } from './opus';
 import {
 	type Element,
 	UNKNOWN,
@@ -271,26 +272,6 @@ function readBlock(
 		frames,
 		opusNs: payload === null ? null : opusPacketNs(payload)
 	};
-}
-
-/**
- * An Opus packet's duration from its TOC byte (RFC 6716 §3.1): the configuration gives the frame
- * size, the code the number of frames (code 3: the count in the next byte). Null if malformed.
- */
-export function opusPacketNs(packet: Uint8Array): number | null {
-	const toc = packet[0];
-	if (toc === undefined) return null;
-	const config = toc >> 3;
-	const frameUs =
-		config < 12
-			? [10_000, 20_000, 40_000, 60_000][config % 4]
-			: config < 16
-				? [10_000, 20_000][config % 2]
-				: [2_500, 5_000, 10_000, 20_000][config % 4];
-	const code = toc & 0x03;
-	const count = code === 0 ? 1 : code < 3 ? 2 : (packet[1] ?? 0) & 0x3f;
-	if (frameUs === undefined || count === 0 || frameUs * count > 120_000) return null;
-	return frameUs * count * 1000;
 }
 
 export function webmDocType(b: Uint8Array): string | null {

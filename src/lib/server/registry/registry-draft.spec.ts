@@ -14,15 +14,9 @@ import {
 	snapshotAt,
 	snapshotHistory
 } from './registry';
-import {
-	discardDraft,
-	importDraft,
-	publishDraft,
-	removeEntry,
-	saveEntry,
-	workingEntry,
-	workingRegistry
-} from './registry-admin';
+import { workingEntry, workingRegistry } from './registry-draft';
+import { removeEntry, saveEntry } from './registry-entry';
+import { discardDraft, importDraft, publishDraft } from './registry-publish';
 
 const TODAY = '2026-12-02';
 const rules = registryRulesOn(TODAY, rolimDeMoura.registryRules) as RegistryRules;
