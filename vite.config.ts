@@ -8,7 +8,7 @@ import { profileFolder, readProfile } from './src/lib/profile/read.ts';
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { precacheTransform } from './scripts/build/precache.js';
+import { precacheTransform } from './scripts/build/precache-build.js';
 import { garupaIslands } from './scripts/build/islands-plugin.js';
 
 /**

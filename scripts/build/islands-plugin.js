@@ -11,7 +11,7 @@
  *   a lazy chunk per island, apart from the framework's client (no chunk shared with it: a rider
  *   page loads none of it) and with no CSS (the styles are the server-rendered page's). Its files
  *   go to `_app/immutable/islands/`, and its Vite manifest to `.vite/islands.json` beside the
- *   client's own (scripts/build/precache.js reads both).
+ *   client's own (scripts/build/precache-build.js reads both).
  * - **The server reads the script's name from the build**: `virtual:garupa-islands` is, in the
  *   server's build (which SvelteKit runs first), the file `islands.js` of its output, which the
  *   client build writes once it knows the name. A server page and the files shipped can no longer

@@ -2,13 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import {
-	csrOff,
-	FIRST_USE,
-	planPrecache,
-	readWorkerManifest,
-	type ViteManifest
-} from './precache.js';
+import { FIRST_USE, planPrecache, type ViteManifest } from './precache.js';
+import { csrOff, readWorkerManifest } from './precache-build.js';
 
 /**
  * A client build in miniature, shaped as Vite's manifest names things: SvelteKit's two entries,
