@@ -3,7 +3,7 @@
  * integers as numbers, dates as `YYYY-MM-DD` text, instants as ISO 8601 text, flags as 0/1.
  */
 import type { Generated } from 'kysely';
-import type { RegistryAdminTables } from './schema-registry-admin';
+import type { RegistryAdminTables, RegistryEntryTable } from './schema-registry';
 import type { RulesTables } from './schema-rules';
 import type { StaffTables } from './schema-staff';
 import type { TriageTables } from './schema-triage';
@@ -18,32 +18,6 @@ export interface RegistrySnapshotTable {
 	/** 1 = fictitious sample data, shown as such to riders. */
 	sample: number;
 	entry_count: number;
-}
-
-/**
- * A vehicle of a snapshot: only the fields the law makes public (LGPD, Lei 13.709/2018) —
- * no CPF, address or phone ever reaches this table.
- */
-export interface RegistryEntryTable {
-	snapshot_version: number;
-	prefixo: string;
-	placa: string;
-	titular: string;
-	condutor_auxiliar: string | null;
-	marca_modelo: string;
-	cor: string;
-	ano_fabricacao: number;
-	cilindradas: number;
-	situacao: string;
-	autorizacao_validade: string;
-	ultima_vistoria: string;
-	/** Art. 4 IV: the Justiça Estadual's certidão negativa criminal (009_certidoes). */
-	certidao_estadual_validade: string;
-	/** Art. 4 IV: the Justiça Federal's. */
-	certidao_federal_validade: string;
-	seguro_validade: string;
-	/** 1: an entry of the profile's fictitious sample, edited or not (013_sample_entries). */
-	sample: number;
 }
 
 /** An official stand (ponto, Art. 13), as SEMAM last published it. */
