@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoAxeViolations, pastRightEdge } from './helpers';
+import { expectNoAxeViolations, pastRightEdge, phoneStores } from './helpers';
 
 /**
  * The complaint in a few taps from a verdict, the offline card,
@@ -204,6 +204,41 @@ test.describe('offline and "Minhas reclamações" at 360×740', () => {
 			page.getByTestId('mine-list').locator(`[data-protocol="${offline}"]`)
 		).toBeVisible();
 	});
+});
+
+test('"Remover deste celular" while the status is on its way: the complaint stays removed', async ({
+	page,
+	context
+}) => {
+	await page.goto('/reclamar?veiculo=007');
+	await page.getByRole('checkbox', { name: 'Dirigia de forma perigosa' }).click();
+	await page.getByRole('button', { name: 'Enviar reclamação' }).click();
+	await expect(page).toHaveURL(RECEIPT);
+	const protocol = (await page.getByTestId('protocol').textContent()) ?? '';
+
+	// The list asks for the status; the answer is held until the rider has removed the complaint.
+	let release = () => {};
+	const held = new Promise<void>((resolve) => (release = resolve));
+	let asked = false;
+	await context.route(`**/api/complaints/${protocol}?token=*`, async (route) => {
+		asked = true;
+		await held;
+		await route.continue();
+	});
+	await page.goto('/reclamacoes');
+	const item = page.getByTestId('mine-list').locator(`[data-protocol="${protocol}"]`);
+	await expect(item).toBeVisible();
+	await expect.poll(() => asked).toBe(true);
+	await item.getByRole('button', { name: 'Remover deste celular' }).click();
+	await expect(item).toHaveCount(0);
+	const answered = page.waitForResponse((r) => r.url().includes(`/api/complaints/${protocol}`));
+	release();
+	await answered;
+	// What the page does with that answer (nothing on screen to wait for): a moment to do it.
+	await page.waitForTimeout(1000);
+	expect((await phoneStores(page)).mine.map((e) => e.protocol)).not.toContain(protocol);
+	await page.reload();
+	await expect(page.getByTestId('mine-empty')).toBeVisible();
 });
 
 test.describe('nothing sideways at 320 px, in pt-BR, es and en', () => {

@@ -93,11 +93,19 @@ export const mergeMine = (old: MineEntry | undefined, entry: MineEntry): MineEnt
 	plainMine({ ...old, ...plainMine(entry), createdAt: old?.createdAt ?? entry.createdAt });
 
 /** Keep (or update) a complaint. */
-export function remember(entry: MineEntry): Promise<void> {
+export const remember = (entry: MineEntry) => keep(entry, true);
+
+/**
+ * A newer status for a complaint still in the list: one the rider removed while its status was on
+ * the way stays removed.
+ */
+export const rememberStatus = (entry: MineEntry) => keep(entry, false);
+
+function keep(entry: MineEntry, add: boolean): Promise<void> {
 	return transact(MINE, 'readwrite', async (tx) => {
 		const store = tx.objectStore(MINE);
 		const old = await result(store.get(entry.protocol) as IDBRequest<MineEntry | undefined>);
-		await result(store.put(mergeMine(old, entry)));
+		if (old || add) await result(store.put(mergeMine(old, entry)));
 	});
 }
 
