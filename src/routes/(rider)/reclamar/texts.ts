@@ -1,8 +1,9 @@
 /**
  * The fixed words of the complaint form, rendered on the server in the page's language and handed
  * to the island as a prop. The island's script would otherwise carry every one of them in all three
- * languages (a message is compiled with its translations), paid for by the rider on a first visit;
- * the words that change with what the rider does stay message functions in the island.
+ * languages (a message is compiled with its translations), paid for by the rider on a first visit.
+ * A text whose words depend on what the rider does comes with its placeholders (`{vehicle}`),
+ * filled in on the phone (./fill).
  */
 import { m } from '$lib/paraglide/messages';
 
@@ -77,7 +78,24 @@ export function reclamarTexts(site: { city: string; office: string }) {
 		reclamar_when_hint: m.reclamar_when_hint({ city: site.city }),
 		reclamar_contact_intro: m.reclamar_contact_intro({ office: site.office }),
 		reclamar_lgpd: m.reclamar_lgpd({ office: site.office }),
-		reclamar_intro: m.reclamar_intro({ office: site.office })
+		reclamar_intro: m.reclamar_intro({ office: site.office }),
+		reclamar_group_danger: m.reclamar_group_danger(),
+		reclamar_group_money: m.reclamar_group_money(),
+		reclamar_group_ride: m.reclamar_group_ride(),
+		reclamar_group_equipment: m.reclamar_group_equipment(),
+		reclamar_group_stand: m.reclamar_group_stand(),
+		reclamar_group_other: m.reclamar_group_other(),
+		// With placeholders, for ./fill.
+		reclamar_unclassified: m.reclamar_unclassified({ law: '{law}', office: '{office}' }),
+		reclamar_vehicle_summary: m.reclamar_vehicle_summary({ vehicle: '{vehicle}' }),
+		reclamar_refused: m.reclamar_refused({ status: '{status}', office: '{office}' }),
+		reclamar_overcharge_table: m.reclamar_overcharge_table({ flag: '{flag}', legal: '{legal}' }),
+		reclamar_overcharge_unconfirmed: m.reclamar_overcharge_unconfirmed({
+			diff: '{diff}',
+			date: '{date}'
+		}),
+		reclamar_overcharge_more: m.reclamar_overcharge_more({ diff: '{diff}' }),
+		reclamar_overcharge_unpublished: m.reclamar_overcharge_unpublished({ flag: '{flag}' })
 	};
 }
 
