@@ -2,15 +2,11 @@ import adapter from '@sveltejs/adapter-node';
 import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
 import { createHash } from 'node:crypto';
 import { ZONE_NOTE_SCRIPT } from './src/lib/zone-note.js';
-import { cssHash } from './scripts/build/css-scope.js';
 
 /** @type {import('@sveltejs/kit').Config} */
 const config = {
 	preprocess: vitePreprocess(),
-	compilerOptions: {
-		runes: true,
-		cssHash
-	},
+	compilerOptions: { runes: true },
 	kit: {
 		// BUILD_DIR lets two builds (say, two end-to-end runs on different ports) coexist.
 		// precompress (adapter-node's default, stated): .br and .gz beside every static file, served

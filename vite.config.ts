@@ -10,7 +10,6 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { precacheTransform } from './scripts/build/precache-build.js';
 import { garupaIslands } from './scripts/build/islands-plugin.js';
-import { cssHash } from './scripts/build/css-scope.js';
 
 /**
  * The installed app's name and description come from the profile built in (an invalid profile
@@ -60,7 +59,7 @@ export default defineConfig({
 				svelte({
 					configFile: false,
 					preprocess: vitePreprocess(),
-					compilerOptions: { runes: true, css: 'external', cssHash },
+					compilerOptions: { runes: true, css: 'external' },
 					emitCss: false
 				})
 			]
