@@ -186,8 +186,11 @@ export function planPrecache(clientManifest, nodeInfo, islands = {}) {
 			if (js || !chunk.file.endsWith('.js')) files.add(chunk.file);
 			for (const file of [...(chunk.css ?? []), ...(chunk.assets ?? [])]) {
 				const key = keyOfFile.get(file);
-				if (stop.has(key ?? '') || isFirstUseCopy(file)) stopped.add(file);
-				else files.add(file);
+				// A first-use file met in code that runs is kept on first use; met only through the
+				// client code of a page that never runs it, it is nobody's.
+				if (stop.has(key ?? '') || isFirstUseCopy(file)) {
+					if (js) stopped.add(file);
+				} else files.add(file);
 			}
 			for (const k of chunk.imports ?? []) visit(k);
 			for (const k of chunk.dynamicImports ?? []) if (!NODE_KEY.test(k)) visit(k);
@@ -209,8 +212,14 @@ export function planPrecache(clientManifest, nodeInfo, islands = {}) {
 		// Their script, whole (lazy chunks included): a rider offline may open any page.
 		...(csrOffNodes.length && islandsEntry ? reach([islandsEntry], firstUseKeys) : [])
 	]);
+	// First use in the bundles riders load: the islands' (while a rider page has them) and the
+	// framework's client (while a rider page renders there). The client's copy of an islands'
+	// first-use module reaches no rider, and listing it would only lengthen the worker's script.
+	const riderFirstUse = [...firstUseKeys].filter((k) =>
+		k.startsWith(ISLANDS_KEY) ? csrOffNodes.length > 0 : clientPages.length > 0
+	);
 	const firstUse = new Set(
-		[...reach([...firstUseKeys], new Set()), ...stopped].filter((f) => !precache.has(f))
+		[...reach(riderFirstUse, new Set()), ...stopped].filter((f) => !precache.has(f))
 	);
 	const staffOnly = new Set(
 		[...reach(staffNodes, new Set())].filter((f) => !precache.has(f) && !firstUse.has(f))

@@ -376,7 +376,18 @@ describe('planPrecache with islands: every rider page without client-side render
 		['_app/immutable/nodes/4.js', 'none', 'the page renders on the server'],
 		['_app/immutable/entry/start.js', 'none', 'no rider page needs SvelteKit’s runtime'],
 		['_app/immutable/entry/app.js', 'none', 'nor its app entry'],
-		['_app/immutable/nodes/2.js', 'none', 'nor the rider layout’s client code']
+		['_app/immutable/nodes/2.js', 'none', 'nor the rider layout’s client code'],
+		[
+			'_app/immutable/chunks/ponyfill.js',
+			'none',
+			'the framework client’s copy of the decoder: no rider page loads it'
+		],
+		[
+			'_app/immutable/assets/zxing_reader.BxB2YfIY.wasm',
+			'none',
+			'nor the client’s copy of the wasm'
+		],
+		['_app/immutable/chunks/leaflet-map.js', 'none', 'nor the client’s copy of the map']
 	];
 	for (const [file, where, why] of cases)
 		test(`${file.split('/').pop()} → ${where}: ${why}`, () => {

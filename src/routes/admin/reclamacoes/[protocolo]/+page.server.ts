@@ -93,6 +93,10 @@ const TRANSCRIPT = 'Transcrição da gravação: ';
 
 const visibility = (data: FormData) => data.get('visibilidade') === 'publica';
 
+/** The form's `motivo`, required (`asked`: what its error asks for). */
+const reasonOf = (data: FormData, asked: string) =>
+	requiredText(data.get('motivo'), 'motivo', MAX_REASON, asked);
+
 export const actions = {
 	transicao: async ({ request, params }) => {
 		const staff = requireStaff('fiscal');
@@ -155,7 +159,7 @@ export const actions = {
 		if (!data) return BAD_FORM;
 		const text = requiredText(data.get('texto'), 'texto', 2000, 'o texto moderado');
 		if (typeof text !== 'string') return answer('moderar', text, '');
-		const reason = requiredText(data.get('motivo'), 'motivo', MAX_REASON, 'o motivo da moderação');
+		const reason = reasonOf(data, 'o motivo da moderação');
 		if (typeof reason !== 'string') return answer('moderar', reason, '');
 		const input = { protocol: params.protocolo, text, reason };
 		return answer('moderar', await moderate(db(), staff, input, new Date()), 'Relato moderado.');
@@ -165,19 +169,10 @@ export const actions = {
 		const staff = requireStaff('fiscal');
 		const data = await formOf(request);
 		if (!data) return BAD_FORM;
-		const reason = requiredText(
-			data.get('motivo'),
-			'motivo',
-			MAX_REASON,
-			'o motivo da prorrogação'
-		);
+		const reason = reasonOf(data, 'o motivo da prorrogação');
 		if (typeof reason !== 'string') return answer('prorrogar', reason, '');
-		const result = await extendAnswer(
-			db(),
-			staff,
-			{ protocol: params.protocolo, reason },
-			new Date()
-		);
+		const input = { protocol: params.protocolo, reason };
+		const result = await extendAnswer(db(), staff, input, new Date());
 		return answer('prorrogar', result, 'Prazo de resposta prorrogado por 30 dias.');
 	},
 
@@ -194,19 +189,10 @@ export const actions = {
 		const staff = requireStaff('gestor');
 		const data = await formOf(request);
 		if (!data) return BAD_FORM;
-		const reason = requiredText(
-			data.get('motivo'),
-			'motivo',
-			MAX_REASON,
-			'o motivo (ex.: pedido do passageiro)'
-		);
+		const reason = reasonOf(data, 'o motivo (ex.: pedido do passageiro)');
 		if (typeof reason !== 'string') return answer('apagar', reason, '');
-		const result = await eraseContact(
-			db(),
-			staff,
-			{ protocol: params.protocolo, reason },
-			new Date()
-		);
+		const input = { protocol: params.protocolo, reason };
+		const result = await eraseContact(db(), staff, input, new Date());
 		return answer('apagar', result, result.ok ? erasedWords(result.erased) : '');
 	},
 
