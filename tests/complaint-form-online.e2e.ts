@@ -42,6 +42,40 @@ test('online with JavaScript: a refused complaint comes back into the same page,
 	await expect(page.getByRole('button', { name: 'Enviar reclamação' })).toBeEnabled();
 });
 
+test('a refused form posted whole brings the rider’s words back as words: “</script>” neither ends the island’s props nor runs, and the island wakes on them', async ({
+	page,
+	baseURL
+}) => {
+	// The words a phone without the script yet posts whole; the server's page refuses them (the
+	// phone number is short) and keeps them in the island's props.
+	const words = '</script><script>window.pwned = true</script><!-- “cobrou a mais”';
+	const form = await (await page.request.get('/reclamar')).text();
+	const chave = /name="chave" value="([^"]+)"/.exec(form)?.[1] ?? '';
+	expect(chave).not.toBe('');
+	const refused = await page.request.post('/reclamar', {
+		multipart: { chave, relato: words, telefone: '123' },
+		headers: { origin: baseURL!, accept: 'text/html' }
+	});
+	expect(refused.status()).toBe(400);
+	const html = await refused.text();
+	// A JSON data block (no `&quot;` for every quote), its `<` escaped by devalue.
+	expect(html).toContain('<script type="application/json" data-island-props>');
+	expect(html).not.toContain('data-island-props="');
+	expect(html).not.toContain('</script><script>window.pwned');
+	await page.route('**/reclamar', (route) =>
+		route.fulfill({ status: 400, contentType: 'text/html', body: html })
+	);
+	await page.goto('/reclamar');
+	await live(page);
+	// The fold with the fields in error comes open.
+	await expect(page.getByLabel('Conte o que aconteceu')).toHaveValue(words);
+	await expect(page.getByLabel('Telefone com DDD')).toHaveValue('123');
+	await expect(page.locator('#telefone-erro')).toBeVisible();
+	expect(
+		await page.evaluate(() => (window as unknown as { pwned?: boolean }).pwned)
+	).toBeUndefined();
+});
+
 test('online with JavaScript: a request lost on the way is kept, then sent with its key', async ({
 	page,
 	context

@@ -15,9 +15,9 @@ async function hydrateIslands(): Promise<void> {
 	let busy = 0;
 	for (const target of document.querySelectorAll<HTMLElement>('[data-island]')) {
 		const load = islands[target.dataset.island ?? ''];
-		const propsEl = target.nextElementSibling as HTMLElement | null;
-		const raw = propsEl?.dataset.islandProps;
-		if (!load || raw === undefined) continue;
+		const propsEl = target.nextElementSibling;
+		const raw = propsEl?.hasAttribute('data-island-props') ? propsEl.textContent : null;
+		if (!load || raw === null) continue;
 		const { default: Live } = await load();
 		// The wrapper renders the island as a dynamic component: its nodes sit between the `<!--[-->`
 		// and `<!--]-->` that Svelte's hydration looks for, as in a whole app's server render.
