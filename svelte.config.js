@@ -6,7 +6,10 @@ import { ZONE_NOTE_SCRIPT } from './src/lib/zone-note.js';
 /** @type {import('@sveltejs/kit').Config} */
 const config = {
 	preprocess: vitePreprocess(),
-	compilerOptions: { runes: true },
+	// discloseVersion: without it every component imports a line that writes Svelte's major version
+	// on `window` for tooling to read, which the islands' script shipped as a chunk of its own: one
+	// request more and 80 bytes on every rider page, for no rider. (The islands build reads these too.)
+	compilerOptions: { runes: true, discloseVersion: false },
 	kit: {
 		// BUILD_DIR lets two builds (say, two end-to-end runs on different ports) coexist.
 		// precompress (adapter-node's default, stated): .br and .gz beside every static file, served

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { precacheTransform } from './scripts/build/precache-build.js';
 import { garupaIslands } from './scripts/build/islands-plugin.js';
+import svelteConfig from './svelte.config.js';
 
 /**
  * The installed app's name and description come from the profile built in (an invalid profile
@@ -59,7 +60,8 @@ export default defineConfig({
 				svelte({
 					configFile: false,
 					preprocess: vitePreprocess(),
-					compilerOptions: { runes: true, css: 'external' },
+					// The app's compiler options (svelte.config.js), styles left to the server's page.
+					compilerOptions: { ...svelteConfig.compilerOptions, css: 'external' },
 					emitCss: false
 				})
 			]

@@ -33,6 +33,20 @@ test.describe('first-visit budgets', () => {
 		});
 	}
 
+	test('a rider page’s scripts carry no line for developer tools (Svelte’s version on `window`)', async ({
+		browser,
+		baseURL,
+		request
+	}) => {
+		const visit = await measureFirstVisit(browser, `${baseURL}/verificar`);
+		const scripts = visit.files.filter((f) => f.type === 'script');
+		expect(scripts.length).toBeGreaterThan(1);
+		for (const { url } of scripts) {
+			const source = await (await request.get(url)).text();
+			expect(source, url).not.toMatch(/__svelte\W+\)\.v\b/);
+		}
+	});
+
 	test('/: the answer ends within the first 14 KiB of gzipped HTML', async ({ request }) => {
 		const html = await (
 			await request.get('/', { headers: { 'accept-encoding': 'identity' } })

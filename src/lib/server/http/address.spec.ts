@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { clientAddress, clientKey, proxyWarning } from './address';
 
+// adapter-node's platform, as much of its request as the code reads.
 const platform = (remoteAddress?: string) => ({
-	platform: remoteAddress === undefined ? undefined : { req: { socket: { remoteAddress } } }
+	platform:
+		remoteAddress === undefined
+			? undefined
+			: ({ req: { socket: { remoteAddress } } } as unknown as App.Platform)
 });
 const throws = () => {
 	throw new Error('Address header was specified with ADDRESS_HEADER=x-forwarded-for but is absent');
