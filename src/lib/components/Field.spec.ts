@@ -48,4 +48,38 @@ describe('Field', () => {
 		expect(out).toContain('aria-invalid="true" aria-describedby="t-erro"');
 		expect(out).toContain('<p id="t-erro" class="error">Erro.</p>');
 	});
+
+	test('without a control: a text input named as its id, with its value and attributes', () => {
+		const plain = (props: Parameters<typeof Field>[1]) =>
+			render(Field, { props })
+				.body.replace(/<!--[^>]*-->/g, '')
+				.trim();
+		expect(
+			plain({
+				id: 'nome',
+				label: 'Nome',
+				value: 'Ana',
+				input: { autocomplete: 'name', maxlength: 100 }
+			})
+		).toBe(
+			'<label for="nome">Nome</label> <input id="nome" name="nome" value="Ana" autocomplete="name" maxlength="100"/>'
+		);
+		const out = plain({
+			id: 'quando',
+			label: 'Quando',
+			hint: 'Dica.',
+			error: 'Erro.',
+			input: { type: 'datetime-local', required: true }
+		});
+		expect(out).toContain('type="datetime-local"');
+		expect(out).toContain('required=""');
+		expect(out).toContain('aria-invalid="true" aria-describedby="quando-ajuda quando-erro"');
+	});
+
+	test('without a control and without an error: nothing says invalid', () => {
+		const out = render(Field, { props: { id: 'x', label: 'X' } }).body;
+		expect(out).toContain('<input id="x" name="x" value=""');
+		expect(out).not.toContain('aria-invalid');
+		expect(out).not.toContain('aria-describedby');
+	});
 });
