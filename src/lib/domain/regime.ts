@@ -69,14 +69,28 @@ export interface Localized {
 export type LocalText = string | Localized;
 
 /**
+ * A profile's words (a decree's note, a surcharge's name, a source's title), written in Portuguese,
+ * in the rider's language: the Spanish or English the profile gives beside them, else the
+ * Portuguese. Here, beside the law's texts, rather than with the fare: the vehicle check needs it
+ * and not the fare's code.
+ * @example inLanguage('Destino em loteamento afastado', { en: 'Destination in an outlying loteamento' }, 'en') //=> 'Destination in an outlying loteamento'
+ * @example inLanguage('Nota do decreto', undefined, 'en') //=> 'Nota do decreto'
+ */
+export function inLanguage(pt: string, others: OtherLanguages | undefined, locale: string): string {
+	return (locale === 'es' || locale === 'en' ? others?.[locale] : undefined) ?? pt;
+}
+
+/** The translations a profile text may carry beside its Portuguese. */
+export type OtherLanguages = Partial<Record<'es' | 'en', string>>;
+
+/**
  * A profile's text in the rider's language: the translation where the profile has one, else the
  * Portuguese text.
  * @example localText({ 'pt-BR': 'Domingo', es: 'Domingo', en: 'Sunday' }, 'en') //=> 'Sunday'
  * @example localText('Só em português', 'es') //=> 'Só em português'
  */
 export function localText(text: LocalText, locale: string): string {
-	if (typeof text === 'string') return text;
-	return (locale === 'es' || locale === 'en' ? text[locale] : undefined) ?? text['pt-BR'];
+	return typeof text === 'string' ? text : inLanguage(text['pt-BR'], text, locale);
 }
 
 /** What a regime cites for `role`, or null when its law has no such provision. */

@@ -4,7 +4,6 @@ import {
 	decreeOn,
 	distanceCentavos,
 	formatBRL,
-	inLanguage,
 	parseKm,
 	quoteFare,
 	type TariffDecree
@@ -96,23 +95,6 @@ describe('fare quotes (Art. 16: a bandeirada per bandeira; centavos)', () => {
 		for (const locale of ['pt-BR', 'es', 'en'])
 			expect(formatBRL(900).replace(/\s/g, ' '), locale).toBe('R$ 9,00');
 	});
-});
-
-describe('tariff texts in the rider’s language', () => {
-	const others = {
-		es: 'Destino en un loteamento alejado',
-		en: 'Destination in an outlying loteamento'
-	};
-	const cases: [locale: string, text: string][] = [
-		['pt-BR', 'Destino em loteamento afastado'],
-		['es', 'Destino en un loteamento alejado'],
-		['en', 'Destination in an outlying loteamento']
-	];
-	for (const [locale, text] of cases)
-		test(`${locale} → ${text}`, () =>
-			expect(inLanguage('Destino em loteamento afastado', others, locale)).toBe(text));
-	test('no translation given: the decree’s own pt-BR words', () =>
-		expect(inLanguage('Nota do decreto', undefined, 'en')).toBe('Nota do decreto'));
 });
 
 describe('a distance as typed (`.` or `,`, 0 < km ≤ 100)', () => {

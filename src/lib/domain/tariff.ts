@@ -204,15 +204,3 @@ export function formatBRL(centavos: number, ...ignored: [locale?: string]): stri
 	const reais = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 	return `${sign}R$\u00a0${reais},${String(whole % 100).padStart(2, '0')}`;
 }
-
-/**
- * A pt-BR text of the tariff data in the rider's language, where a translation is given.
- * @example inLanguage('Destino em loteamento afastado', { en: 'Destination in an outlying loteamento' }, 'en') //=> 'Destination in an outlying loteamento'
- */
-export function inLanguage(
-	pt: string,
-	others: Partial<Record<'es' | 'en', string>> | undefined,
-	locale: string
-): string {
-	return (locale === 'es' || locale === 'en' ? others?.[locale] : undefined) ?? pt;
-}
