@@ -162,6 +162,14 @@ export async function untilKept(page: Page, path: string) {
 		.toBe(true);
 }
 
+/** A cheap phone, as riders have: touch, and two device pixels to a CSS pixel… */
+export const PHONE = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
+/** …and its small screens, the smallest last. */
+export const SIZES = [
+	{ width: 360, height: 740 },
+	{ width: 320, height: 568 }
+] as const;
+
 /** /reclamar kept by the worker, then opened with the phone offline, its island live. */
 export async function reclamarOffline(page: Page, context: BrowserContext) {
 	await page.goto('/reclamar');
@@ -199,6 +207,19 @@ export async function noiseJpeg(
 		{ width, height, quality }
 	);
 	return Buffer.from(base64, 'base64');
+}
+
+/** Waits until the worker keeps the registry's copy (/api/registry), which verifies offline. */
+export async function untilRegistryKept(page: Page) {
+	await expect
+		.poll(
+			() =>
+				page.evaluate(
+					async () => !!(await (await caches.open('garupa-data-v1')).match('/api/registry'))
+				),
+			{ timeout: 30_000 }
+		)
+		.toBe(true);
 }
 
 /**
