@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './scripts/test/chromium.js';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 /** adapter-node's output (`BUILD_DIR`, as in svelte.config.js): two builds can run side by side. */
@@ -40,18 +41,6 @@ const createAccounts = Object.entries(E2E_ACCOUNTS)
 	)
 	.join(' && ');
 
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export const chromiumArgs = [
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-quic',
-	'--no-first-run',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync'
-];
-
 /**
  * Videos for Chromium's fake camera, written by tests/global-setup.ts (never committed: 4.6 MB
  * each). The flag wants an absolute path, and the file is fixed per browser launch, hence one
@@ -67,7 +56,7 @@ const VOICE = /voice\.e2e\.ts/;
 const fakeMicrophone = {
 	permissions: ['microphone'],
 	launchOptions: {
-		executablePath,
+		executablePath: chromiumPath,
 		args: [...chromiumArgs, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']
 	}
 };
@@ -78,7 +67,7 @@ const LAST = /admin-registry\.e2e\.ts/;
 const fakeCamera = (video: string) => ({
 	permissions: ['camera'],
 	launchOptions: {
-		executablePath,
+		executablePath: chromiumPath,
 		args: [
 			...chromiumArgs,
 			'--use-fake-ui-for-media-stream',
@@ -101,7 +90,7 @@ export default defineConfig({
 		baseURL: `http://localhost:${port}`,
 		locale: 'pt-BR',
 		launchOptions: {
-			executablePath,
+			executablePath: chromiumPath,
 			args: chromiumArgs
 		}
 	},

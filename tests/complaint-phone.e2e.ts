@@ -9,7 +9,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { goOffline, loginAs, phoneStores, reclamarLive, untilKept } from './helpers';
+import {
+	goOffline,
+	loginAs,
+	phoneStores,
+	reclamarLive,
+	untilKept,
+	untilRegistryKept
+} from './helpers';
 import { untilWorkerControls } from '../scripts/bench/worker-bill.js';
 
 test.describe.configure({ timeout: 180_000 });
@@ -195,17 +202,8 @@ for (const phone of [
 			await untilKept(page, '/reclamar');
 			// The registry copy and /verificar are kept once the worker is ready.
 			await page.goto('/verificar');
-			await expect
-				.poll(
-					() =>
-						page.evaluate(async () => {
-							const pages = await caches.open('garupa-pages-v1');
-							const data = await caches.open('garupa-data-v1');
-							return !!(await pages.match('/verificar')) && !!(await data.match('/api/registry'));
-						}),
-					{ timeout: 30_000 }
-				)
-				.toBe(true);
+			await untilKept(page, '/verificar');
+			await untilRegistryKept(page);
 
 			await goOffline(context);
 			await page.goto('/v/007');

@@ -8,7 +8,7 @@
  * 6. typing the contact and the place, then tapping a tile, keeps what was typed.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs, phoneStores, reclamarLive, untilKept } from './helpers';
+import { loginAs, phoneStores, reclamarLive, reclamarOffline } from './helpers';
 import { untilWorkerControls } from '../scripts/bench/worker-bill.js';
 
 const PROTOCOL = /^RM-\d{4}-\d{6}$/;
@@ -113,12 +113,7 @@ test.describe('a refused replay is shown to the rider', () => {
 		page,
 		context
 	}) => {
-		await page.goto('/reclamar');
-		await untilWorkerControls(page);
-		await untilKept(page, '/reclamar');
-		await context.setOffline(true);
-		await page.goto('/reclamar');
-		await reclamarLive(page);
+		await reclamarOffline(page, context);
 		await page.getByLabel('Prefixo ou placa').fill('007');
 		await page.locator('details.more > summary').tap();
 		await page.getByLabel('Telefone com DDD').fill('(69) 99988-7766');
@@ -223,12 +218,7 @@ test.describe('the phone keeps only what "Minhas reclamações" shows', () => {
 		page,
 		context
 	}) => {
-		await page.goto('/reclamar');
-		await untilWorkerControls(page);
-		await untilKept(page, '/reclamar');
-		await context.setOffline(true);
-		await page.goto('/reclamar');
-		await reclamarLive(page);
+		await reclamarOffline(page, context);
 		await fill(page, 'Dirigia de forma perigosa', markOf('lgpd'));
 		await page.getByLabel('Nome', { exact: true }).fill('Maria da Silva');
 		await page.getByLabel('Telefone com DDD').fill('(69) 99988-7766');

@@ -7,17 +7,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, flagHeading, loginAs } from './helpers';
-import { expectOnlyOwnProfile, fileComplaint } from './profile-facts';
-
-const RIDER_PAGES = [
-	'/',
-	'/tarifa',
-	'/lei',
-	'/verificar',
-	'/verificar/001',
-	'/pontos',
-	'/reclamar'
-];
+import { fileComplaint, RIDER_PAGES, testOnlyOwnProfile } from './profile-facts';
 
 /** The last Sunday, 10:00 in Feira de Santana: a bandeira II day, as the form's datetime-local. */
 function lastSunday() {
@@ -174,14 +164,9 @@ test.describe('Feira de Santana (GARUPA_MUNICIPIO=feira-de-santana)', () => {
 		await expectNoAxeViolations(page);
 	});
 
-	test('no page, API answer, manifest, receipt or staff page names another profile', async ({
-		browser,
-		page,
-		request
-	}) => {
-		test.slow();
-		const receipt = await fileOvercharge(browser);
-		await expectOnlyOwnProfile(page, request, 'feira-de-santana', receipt);
+	testOnlyOwnProfile('feira-de-santana', fileOvercharge);
+
+	test('the manifest names Feira de Santana', async ({ request }) => {
 		const manifest = await (await request.get('/manifest.webmanifest')).json();
 		expect(manifest.name).toBe('Garupa — Mototáxi de Feira de Santana');
 	});

@@ -7,6 +7,7 @@ import {
 	type Response
 } from '@playwright/test';
 import { E2E_ACCOUNTS } from '../playwright.config';
+import { untilWorkerControls } from '../scripts/bench/worker-bill.js';
 
 /** Axe (WCAG 2.1 A/AA and best practices) finds nothing on the page. */
 export async function expectNoAxeViolations(page: Page) {
@@ -156,6 +157,66 @@ export async function untilKept(page: Page, path: string) {
 		.poll(
 			() =>
 				page.evaluate(async (p) => !!(await (await caches.open('garupa-pages-v1')).match(p)), path),
+			{ timeout: 30_000 }
+		)
+		.toBe(true);
+}
+
+/** A cheap phone, as riders have: touch, and two device pixels to a CSS pixel… */
+export const PHONE = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
+/** …and its small screens, the smallest last. */
+export const SIZES = [
+	{ width: 360, height: 740 },
+	{ width: 320, height: 568 }
+] as const;
+
+/** /reclamar kept by the worker, then opened with the phone offline, its island live. */
+export async function reclamarOffline(page: Page, context: BrowserContext) {
+	await page.goto('/reclamar');
+	await untilWorkerControls(page);
+	await untilKept(page, '/reclamar');
+	await context.setOffline(true);
+	await page.goto('/reclamar');
+	await reclamarLive(page);
+}
+
+/**
+ * A real JPEG of noise (noise does not compress, so its size follows the pixels and the quality),
+ * made by Chromium: no network, no fixture.
+ */
+export async function noiseJpeg(
+	page: Page,
+	width: number,
+	height: number,
+	quality: number
+): Promise<Buffer> {
+	const base64 = await page.evaluate(
+		async ({ width, height, quality }) => {
+			const canvas = new OffscreenCanvas(width, height);
+			const context = canvas.getContext('2d')!;
+			const image = context.createImageData(width, height);
+			for (let i = 0; i < image.data.length; i++) image.data[i] = (Math.random() * 256) | 0;
+			context.putImageData(image, 0, 0);
+			const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality });
+			const bytes = new Uint8Array(await blob.arrayBuffer());
+			let text = '';
+			for (let i = 0; i < bytes.length; i += 0x8000)
+				text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+			return btoa(text);
+		},
+		{ width, height, quality }
+	);
+	return Buffer.from(base64, 'base64');
+}
+
+/** Waits until the worker keeps the registry's copy (/api/registry), which verifies offline. */
+export async function untilRegistryKept(page: Page) {
+	await expect
+		.poll(
+			() =>
+				page.evaluate(
+					async () => !!(await (await caches.open('garupa-data-v1')).match('/api/registry'))
+				),
 			{ timeout: 30_000 }
 		)
 		.toBe(true);

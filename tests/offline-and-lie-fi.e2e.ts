@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { untilWorkerControls } from '../scripts/bench/worker-bill.js';
+import { untilRegistryKept } from './helpers';
 
 /**
  * "Offline" comes in two kinds, and every note that says so follows both:
@@ -94,13 +95,7 @@ for (const kind of KINDS) {
 		}) => {
 			await page.goto('/verificar');
 			await keep(page, ['/verificar']);
-			await page.evaluate(async () => {
-				for (let i = 0; i < 100; i++) {
-					if (await (await caches.open('garupa-data-v1')).match('/api/registry')) return;
-					await new Promise((r) => setTimeout(r, 100));
-				}
-				throw new Error('registry not kept');
-			});
+			await untilRegistryKept(page);
 			await kind.off(context);
 			await page.reload();
 			await expectOnLine(page, kind);

@@ -8,7 +8,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { firstUseFiles, staffOnlyFiles } from './build-files';
-import { expectNoAxeViolations } from './helpers';
+import { expectNoAxeViolations, untilRegistryKept } from './helpers';
 import {
 	INSTALL_BUDGET_KIB,
 	measureWorkerBill,
@@ -143,13 +143,7 @@ test('offline before the decoder was ever downloaded, the scanner says it needs 
 }) => {
 	await installWorker(page, '/verificar');
 	// The registry is kept once the worker is ready (the rider pages' script): wait for the copy.
-	await page.evaluate(async () => {
-		for (let i = 0; i < 50; i++) {
-			if (await (await caches.open('garupa-data-v1')).match('/api/registry')) return;
-			await new Promise((r) => setTimeout(r, 100));
-		}
-		throw new Error('registry not kept');
-	});
+	await untilRegistryKept(page);
 	await context.setOffline(true);
 	await page.reload();
 	// Said before the rider taps…

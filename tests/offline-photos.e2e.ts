@@ -4,8 +4,8 @@
  * ≤ 1,600 px, JPEG), keeps it in the outbox with the form, and sends it when the signal returns.
  * Staff then find the photo stored: a JPEG of the shrunk size, decodable, not empty.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { loginAs } from './helpers';
+import { expect, test } from '@playwright/test';
+import { loginAs, noiseJpeg } from './helpers';
 import { untilWorkerControls } from '../scripts/bench/worker-bill.js';
 
 test.describe.configure({ timeout: 180_000 });
@@ -16,27 +16,6 @@ const PROTOCOL = /^RM-\d{4}-\d{6}$/;
 const WIDTH = 2000;
 const HEIGHT = 1500;
 
-/** A real JPEG of noise (noise does not compress), made by Chromium: no network, no fixture. */
-async function noiseJpeg(page: Page, quality: number): Promise<Buffer> {
-	const base64 = await page.evaluate(
-		async ({ width, height, quality }) => {
-			const canvas = new OffscreenCanvas(width, height);
-			const context = canvas.getContext('2d')!;
-			const image = context.createImageData(width, height);
-			for (let i = 0; i < image.data.length; i++) image.data[i] = (Math.random() * 256) | 0;
-			context.putImageData(image, 0, 0);
-			const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality });
-			const bytes = new Uint8Array(await blob.arrayBuffer());
-			let text = '';
-			for (let i = 0; i < bytes.length; i += 0x8000)
-				text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-			return btoa(text);
-		},
-		{ width: WIDTH, height: HEIGHT, quality }
-	);
-	return Buffer.from(base64, 'base64');
-}
-
 test('offline with a 1.2 MB photo: kept on the phone, sent with its photo when the signal returns', async ({
 	page,
 	context
@@ -44,7 +23,7 @@ test('offline with a 1.2 MB photo: kept on the phone, sent with its photo when t
 	// One visit online, so the service worker installs and controls the page.
 	await page.goto('/reclamar?veiculo=007');
 	await untilWorkerControls(page);
-	const photo = await noiseJpeg(page, 0.6);
+	const photo = await noiseJpeg(page, WIDTH, HEIGHT, 0.6);
 	expect(photo.length).toBeGreaterThan(1024 * 1024); // over adapter-node's default 512K
 	expect(photo.length).toBeLessThan(2 * 1024 * 1024);
 	expect([...photo.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
@@ -123,7 +102,7 @@ test('several photos together over the limit: the message is on the photo field,
 	// A real JPEG, padded after its end marker (decoders stop there) to 4.3 MB: four of them pass
 	// the form's whole-body limit (3 photos of 5 MiB, a recording of 1 MiB and the fields) but not
 	// adapter-node's BODY_SIZE_LIMIT (17M), so the form's own 413 answers.
-	const jpeg = await noiseJpeg(page, 0.3);
+	const jpeg = await noiseJpeg(page, WIDTH, HEIGHT, 0.3);
 	const photo = Buffer.concat([jpeg, Buffer.alloc(4_300_000 - jpeg.length)]);
 	const form = new FormData();
 	for (const [name, value] of Object.entries({

@@ -3,30 +3,10 @@
  * JavaScript (the form posted as it is): a 1.2 MB phone photo is accepted, one over 5 MB gets the
  * per-field message, never a generic error.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { noiseJpeg } from './helpers';
 
 test.describe.configure({ timeout: 120_000 });
-
-/** A real JPEG of noise (noise does not compress) about `bytes` long, made by Chromium. */
-async function noiseJpeg(page: Page, side: number, quality: number): Promise<Buffer> {
-	const base64 = await page.evaluate(
-		async ({ side, quality }) => {
-			const canvas = new OffscreenCanvas(side, side);
-			const context = canvas.getContext('2d')!;
-			const image = context.createImageData(side, side);
-			for (let i = 0; i < image.data.length; i++) image.data[i] = (Math.random() * 256) | 0;
-			context.putImageData(image, 0, 0);
-			const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality });
-			const bytes = new Uint8Array(await blob.arrayBuffer());
-			let text = '';
-			for (let i = 0; i < bytes.length; i += 0x8000)
-				text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-			return btoa(text);
-		},
-		{ side, quality }
-	);
-	return Buffer.from(base64, 'base64');
-}
 
 /** An hour ago on the municipality's wall clock, as the form's datetime-local. */
 const anHourAgo = () =>
@@ -47,10 +27,10 @@ test('without JavaScript: a 1.2 MB photo is filed, one over 5 MB gets the photo 
 	baseURL
 }) => {
 	await page.goto('/lei');
-	const small = await noiseJpeg(page, 1100, 0.95);
+	const small = await noiseJpeg(page, 1100, 1100, 0.95);
 	expect(small.length).toBeGreaterThan(1024 * 1024); // over adapter-node's default 512K
 	expect(small.length).toBeLessThan(5 * 1024 * 1024);
-	const big = await noiseJpeg(page, 2400, 1);
+	const big = await noiseJpeg(page, 2400, 2400, 1);
 	expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
 
 	const post = (photo: Buffer) =>

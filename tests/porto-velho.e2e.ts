@@ -8,17 +8,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, flagHeading, loginAs } from './helpers';
-import { expectOnlyOwnProfile, fileComplaint } from './profile-facts';
-
-const RIDER_PAGES = [
-	'/',
-	'/tarifa',
-	'/lei',
-	'/verificar',
-	'/verificar/001',
-	'/pontos',
-	'/reclamar'
-];
+import { fileComplaint, RIDER_PAGES, testOnlyOwnProfile } from './profile-facts';
 
 test.describe('Porto Velho (GARUPA_MUNICIPIO=porto-velho)', () => {
 	for (const path of RIDER_PAGES)
@@ -157,13 +147,7 @@ test.describe('Porto Velho (GARUPA_MUNICIPIO=porto-velho)', () => {
 		);
 	});
 
-	test('no page, API answer, manifest, receipt or staff page names another profile', async ({
-		browser,
-		page,
-		request
-	}) => {
-		test.slow();
-		const receipt = await fileComplaint(browser, 'Me tratou com falta de respeito');
-		await expectOnlyOwnProfile(page, request, 'porto-velho', receipt);
-	});
+	testOnlyOwnProfile('porto-velho', (browser) =>
+		fileComplaint(browser, 'Me tratou com falta de respeito')
+	);
 });

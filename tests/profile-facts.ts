@@ -4,7 +4,7 @@
  * law, city, office or zone appears on any page").
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { loginAs } from './helpers';
 
 interface Facts {
@@ -16,6 +16,17 @@ interface Facts {
 }
 
 const root = new URL('../profiles/', import.meta.url);
+
+/** The rider pages every profile serves (their Portuguese addresses). */
+export const RIDER_PAGES = [
+	'/',
+	'/tarifa',
+	'/lei',
+	'/verificar',
+	'/verificar/001',
+	'/pontos',
+	'/reclamar'
+];
 
 function factsOf(id: string): Facts {
 	const m = JSON.parse(readFileSync(new URL(`${id}/municipality.json`, root), 'utf8')) as {
@@ -64,26 +75,14 @@ async function expectNoneOf(text: string, facts: string[], where: string) {
  * Every rider page, the API, the manifest, a receipt and the staff pages of the profile being
  * served name nothing of another profile.
  */
-export async function expectOnlyOwnProfile(
+async function expectOnlyOwnProfile(
 	page: Page,
 	request: APIRequestContext,
 	municipio: string,
 	receipt: string
 ) {
 	const facts = othersFacts(municipio);
-	for (const path of [
-		'/',
-		'/tarifa',
-		'/lei',
-		'/verificar',
-		'/verificar/001',
-		'/pontos',
-		'/reclamar',
-		'/reclamacoes',
-		receipt,
-		'/es/tarifa',
-		'/en/verificar/001'
-	]) {
+	for (const path of [...RIDER_PAGES, '/reclamacoes', receipt, '/es/tarifa', '/en/verificar/001']) {
 		await page.goto(path);
 		await expectNoneOf(await page.locator('html').innerText(), facts, path);
 		await expectNoneOf(await page.title(), facts, `${path} (title)`);
@@ -130,4 +129,20 @@ export async function fileComplaint(browser: Browser, situation: string): Promis
 	const url = new URL(page.url());
 	await context.close();
 	return `${url.pathname}${url.search}`;
+}
+
+/**
+ * The test that the build of `municipio` names no other profile anywhere (expectOnlyOwnProfile),
+ * with a complaint that `file` files and whose receipt's path it gives.
+ */
+export function testOnlyOwnProfile(municipio: string, file: (browser: Browser) => Promise<string>) {
+	test('no page, API answer, manifest, receipt or staff page names another profile', async ({
+		browser,
+		page,
+		request
+	}) => {
+		test.slow();
+		const receipt = await file(browser);
+		await expectOnlyOwnProfile(page, request, municipio, receipt);
+	});
 }

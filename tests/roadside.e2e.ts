@@ -8,17 +8,16 @@ import {
 	goOffline,
 	local,
 	pastRightEdge,
+	PHONE,
 	setTextSize,
+	SIZES,
+	untilKept,
+	untilRegistryKept,
 	useDeviceClock
 } from './helpers';
 
 // The rider at the roadside, on a cheap phone: small screens, large text, every language.
 
-const PHONE = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
-const SIZES = [
-	{ width: 360, height: 740 },
-	{ width: 320, height: 568 }
-] as const;
 const LOCALES = ['', '/es', '/en'] as const;
 /** Every rider page, with the verdicts' four words and a stand's page. */
 const RIDER_PAGES = [
@@ -230,15 +229,8 @@ test.describe('the answer comes to the eye', () => {
 	}) => {
 		await page.setViewportSize(SIZES[0]);
 		await page.goto('/verificar');
-		await page.evaluate(async () => {
-			await navigator.serviceWorker.ready;
-			for (let i = 0; i < 50; i++) {
-				const cache = await caches.open('garupa-data-v1');
-				if ((await cache.match('/api/registry')) && (await caches.match('/verificar'))) return;
-				await new Promise((r) => setTimeout(r, 100));
-			}
-			throw new Error('registry not kept');
-		});
+		await untilKept(page, '/verificar');
+		await untilRegistryKept(page);
 		await goOffline(context);
 		await page.goto('/v/045');
 		await expect(page.locator('#veredito')).toHaveText(/Pendente/i);

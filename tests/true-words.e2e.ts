@@ -10,18 +10,14 @@ import {
 	local,
 	loginAs,
 	pastRightEdge,
+	PHONE,
+	SIZES,
 	useDeviceClock,
 	year
 } from './helpers';
 
 // What the rider's screen says must be so: a stand's list, "amanhã", a card of this very app, a
 // staff note's audience, a page that does not jump.
-
-const PHONE = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
-const SIZES = [
-	{ width: 360, height: 740 },
-	{ width: 320, height: 568 }
-] as const;
 
 const phone = (browser: Browser, size: (typeof SIZES)[number], javaScriptEnabled = true) =>
 	browser.newContext({ viewport: size, ...PHONE, javaScriptEnabled });

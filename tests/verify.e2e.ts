@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { expectNoAxeViolations, pastRightEdge } from './helpers';
+import { expectNoAxeViolations, pastRightEdge, untilKept, untilRegistryKept } from './helpers';
 
 const PHONE = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
 const SIZES = [
@@ -156,15 +156,8 @@ test.describe('/verificar — verify a mototáxi against the published registry'
 
 	test('offline, it verifies against the registry kept on the phone', async ({ page, context }) => {
 		await page.goto('/verificar');
-		await page.evaluate(async () => {
-			await navigator.serviceWorker.ready;
-			for (let i = 0; i < 50; i++) {
-				const cache = await caches.open('garupa-data-v1');
-				if ((await cache.match('/api/registry')) && (await caches.match('/verificar'))) return;
-				await new Promise((r) => setTimeout(r, 100));
-			}
-			throw new Error('registry not kept');
-		});
+		await untilKept(page, '/verificar');
+		await untilRegistryKept(page);
 		await context.setOffline(true);
 		await page.getByLabel('Prefixo ou placa').fill('017');
 		await page.getByRole('button', { name: 'Verificar', exact: true }).click();

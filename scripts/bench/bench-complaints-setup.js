@@ -3,37 +3,15 @@
  * of the run (SQLite, or PostgreSQL with a way to count what was stored).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { buildIsStale } from '../build/build-inputs.js';
 import { startCluster } from '../test/pg-cluster.js';
 
 export const log = (line) => process.stderr.write(`… ${line}\n`);
-
-/** The inputs `npm start` compares with build/index.js (scripts/cli/start.js). */
-const INPUTS = [
-	'src',
-	'static',
-	'messages',
-	'project.inlang/settings.json',
-	'svelte.config.js',
-	'vite.config.ts',
-	'package.json'
-];
-
-function newest(path) {
-	if (!existsSync(path)) return 0;
-	const s = statSync(path);
-	if (!s.isDirectory()) return s.mtimeMs;
-	let max = 0;
-	for (const entry of readdirSync(path)) {
-		if (path === 'src/lib' && entry === 'paraglide') continue; // written by the build itself
-		max = Math.max(max, newest(join(path, entry)));
-	}
-	return max;
-}
 
 /** The build to serve: `BUILD_DIR` (then the caller built it) or build/ (rebuilt when stale). */
 export const BUILD = process.env.BUILD_DIR ?? 'build';
@@ -43,8 +21,7 @@ export function ensureBuild() {
 		if (!existsSync(`${BUILD}/index.js`)) throw new Error(`${BUILD}/index.js missing`);
 		return;
 	}
-	const built = existsSync('build/index.js') ? statSync('build/index.js').mtimeMs : 0;
-	if (built >= Math.max(...INPUTS.map(newest))) return;
+	if (!buildIsStale('build/index.js')) return;
 	log('building (build/index.js missing or older than the sources)');
 	const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
 		stdio: ['ignore', 'ignore', 'inherit']

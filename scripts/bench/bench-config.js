@@ -163,16 +163,6 @@ export const LH_METRICS = [
 	['speed-index', 'SI']
 ];
 
-export const CHROMIUM = '/usr/bin/chromium';
-export const CHROME_FLAGS = [
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-quic',
-	'--no-first-run',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync'
-];
 export const RESULTS_FILE = 'bench-results/bench.json';
 
 export const env = process.env;

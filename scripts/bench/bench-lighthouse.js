@@ -2,7 +2,8 @@
  * Lighthouse (mobile) on one page, several runs in fresh Chromiums: the median scores, the median
  * run's metrics and its failing audits.
  */
-import { CATEGORIES, CHROME_FLAGS, CHROMIUM, LH_METRICS } from './bench-config.js';
+import { chromiumArgs, chromiumPath } from '../test/chromium.js';
+import { CATEGORIES, LH_METRICS } from './bench-config.js';
 import { cleanups, log, median } from './bench-server.js';
 
 /** Lighthouse (default = mobile config), `runs` times, each in a fresh Chromium. */
@@ -13,8 +14,8 @@ export async function measureLighthouse(url, runs, extraFlags = []) {
 	for (let i = 1; i <= runs; i++) {
 		const started = Date.now();
 		const chrome = await chromeLauncher.launch({
-			chromePath: CHROMIUM,
-			chromeFlags: ['--headless=new', ...CHROME_FLAGS, ...extraFlags]
+			chromePath: chromiumPath,
+			chromeFlags: ['--headless=new', ...chromiumArgs, ...extraFlags]
 		});
 		cleanups.add(chrome.kill); // chrome-launcher's kill is synchronous
 		let lhr;

@@ -34,13 +34,12 @@ import {
 	ONLY_PAGES,
 	PAGES,
 	PROCESS_BENCHES,
-	CHROMIUM,
-	CHROME_FLAGS,
 	RESULTS_FILE,
 	env,
 	SKIP_LIGHTHOUSE,
 	RUNS
 } from './bench-config.js';
+import { chromiumArgs, chromiumPath } from '../test/chromium.js';
 import { measureLighthouse } from './bench-lighthouse.js';
 import { printPages, printTable } from './bench-output.js';
 import { measureComplaintFlow, measureHtml } from './bench-pages.js';
@@ -82,7 +81,7 @@ async function main() {
 
 	const { chromium } = await import('@playwright/test');
 	const browser = await attempt('launching Chromium (Playwright)', () =>
-		chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROME_FLAGS })
+		chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs })
 	);
 	for (const spec of PAGES) {
 		const page = report.pages[spec.path];

@@ -16,6 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { chromiumPath } from '../test/chromium.js';
 import { budgetedBytes, measureFirstVisit } from './first-visit.js';
 
 const port = Number(process.env.HYDRATION_PORT ?? 4481);
@@ -54,7 +55,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 try {
 	await until();
 	const browser = await chromium.launch({
-		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+		executablePath: chromiumPath,
 		args: ['--no-sandbox', '--disable-gpu']
 	});
 	for (const path of pages) {

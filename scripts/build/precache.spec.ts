@@ -22,6 +22,8 @@ const ROUTES: Record<number, string | null> = {
 	7: 'src/routes/admin/pontos/+page.svelte',
 	8: 'src/routes/admin/+page.svelte'
 };
+/** The route of a node's manifest key (`…/nodes/<n>.js`), null for SvelteKit's own. */
+const routeOf = (key: string) => ROUTES[Number(/(\d+)\.js$/.exec(key)?.[1])] ?? null;
 const entry = (file: string, extra: Partial<ViteManifest[string]> = {}) => ({ file, ...extra });
 
 const manifest: ViteManifest = {
@@ -137,15 +139,26 @@ const islandsManifest: ViteManifest = {
 
 const plan = planPrecache(
 	manifest,
-	(key) => {
-		const n = Number(/(\d+)\.js$/.exec(key)?.[1]);
-		return { route: ROUTES[n] ?? null, csr: n !== 3 };
-	},
+	(key) => ({ route: routeOf(key), csr: key !== node(3) }),
 	islandsManifest
 );
 
+type Placement = [file: string, where: 'precache' | 'firstUse' | 'staffOnly' | 'none', why: string];
+/** One test a row: `file` is in the plan's set `where` and no other of `sets` ('none': in none). */
+function placementTests(
+	planned: ReturnType<typeof planPrecache>,
+	sets: readonly ('precache' | 'firstUse' | 'staffOnly')[],
+	cases: readonly Placement[]
+) {
+	for (const [file, where, why] of cases)
+		test(`${file.split('/').pop()} → ${where}: ${why}`, () => {
+			const holders = sets.filter((k) => planned[k].has(file));
+			expect(holders).toEqual(where === 'none' ? [] : [where]);
+		});
+}
+
 describe('planPrecache: what the worker downloads at install (the rider pays for every kilobyte)', () => {
-	const cases: [file: string, where: 'precache' | 'firstUse' | 'staffOnly', why: string][] = [
+	placementTests(plan, ['precache', 'firstUse', 'staffOnly'], [
 		['_app/immutable/entry/start.js', 'precache', 'SvelteKit’s client entry'],
 		[
 			'_app/immutable/entry/app.js',
@@ -203,14 +216,7 @@ describe('planPrecache: what the worker downloads at install (the rider pays for
 		['_app/immutable/chunks/staff-ui.js', 'staffOnly', 'a chunk only staff pages import'],
 		['_app/immutable/assets/staff-ui.css', 'staffOnly', 'its CSS'],
 		['_app/immutable/chunks/leaflet-picker.js', 'staffOnly', 'the staff stand picker']
-	];
-	for (const [file, where, why] of cases)
-		test(`${file.split('/').pop()} → ${where}: ${why}`, () => {
-			const holders = (['precache', 'firstUse', 'staffOnly'] as const).filter((k) =>
-				plan[k].has(file)
-			);
-			expect(holders).toEqual([where]);
-		});
+	]);
 
 	test('a page without client-side rendering: none of its own JS is precached', () => {
 		expect(plan.precache.has('_app/immutable/nodes/3.js')).toBe(false);
@@ -233,7 +239,7 @@ describe('planPrecache: what the worker downloads at install (the rider pays for
 
 	test('rider pages without client-side rendering and no islands’ script: an error', () => {
 		expect(() =>
-			planPrecache(manifest, (key) => ({ route: ROUTES[Number(/(\d+)\.js$/.exec(key)?.[1])] ?? null, csr: false }))
+			planPrecache(manifest, (key) => ({ route: routeOf(key), csr: false }))
 		).toThrow(/islands/);
 	});
 
@@ -243,10 +249,7 @@ describe('planPrecache: what the worker downloads at install (the rider pays for
 			linked[key.startsWith('node_modules/') ? `../../elsewhere/${key}` : key] = value;
 		const again = planPrecache(
 			linked,
-			(key) => {
-				const n = Number(/(\d+)\.js$/.exec(key)?.[1]);
-				return { route: ROUTES[n] ?? null, csr: true };
-			},
+			(key) => ({ route: routeOf(key), csr: true }),
 			islandsManifest
 		);
 		expect(again.firstUse.has('_app/immutable/assets/zxing_reader.wasm')).toBe(true);
@@ -352,17 +355,16 @@ describe('planPrecache with islands: every rider page without client-side render
 			isDynamicEntry: true
 		})
 	};
-	const rider = (n: number) => ROUTES[n] !== null && !ROUTES[n]?.startsWith('src/routes/admin/');
 	const served = planPrecache(
 		islands,
 		(key) => {
-			const n = Number(/(\d+)\.js$/.exec(key)?.[1]);
-			const route = ROUTES[n] ?? null;
-			return { route, csr: !(rider(n) && route?.endsWith('/+page.svelte')) };
+			const route = routeOf(key);
+			const riderPage = !route?.startsWith('src/routes/admin/') && route?.endsWith('/+page.svelte');
+			return { route, csr: !riderPage };
 		},
 		script
 	);
-	const cases: [file: string, where: 'precache' | 'firstUse' | 'none', why: string][] = [
+	placementTests(served, ['precache', 'firstUse'], [
 		['_app/immutable/islands/entry-Ab12Cd34.js', 'precache', 'the islands’ script'],
 		['_app/immutable/islands/chunks/V.js', 'precache', 'an island, loaded lazily by the script'],
 		['_app/immutable/islands/chunks/Q.js', 'precache', 'the decoder’s small loader, in the bundle'],
@@ -388,10 +390,5 @@ describe('planPrecache with islands: every rider page without client-side render
 			'nor the client’s copy of the wasm'
 		],
 		['_app/immutable/chunks/leaflet-map.js', 'none', 'nor the client’s copy of the map']
-	];
-	for (const [file, where, why] of cases)
-		test(`${file.split('/').pop()} → ${where}: ${why}`, () => {
-			const holders = (['precache', 'firstUse'] as const).filter((k) => served[k].has(file));
-			expect(holders).toEqual(where === 'none' ? [] : [where]);
-		});
+	]);
 });

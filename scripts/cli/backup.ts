@@ -14,7 +14,8 @@ import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { loadConfig } from '../../src/lib/server/runtime';
 import { privateDir, privateFile } from '../../src/lib/server/db';
-import { NO_PG_CLIENT, pgConnection, pgTool, UsageError } from './db-cli';
+import { runCli, UsageError } from './cli';
+import { NO_PG_CLIENT, pgConnection, pgTool } from './db-cli';
 
 const USAGE = 'Uso: npm run backup -- <arquivo>   (ex.: /var/backups/garupa/2026-12-03.db)';
 
@@ -71,11 +72,4 @@ function run(args: string[]): string {
 	);
 }
 
-try {
-	console.log(run(process.argv.slice(2)));
-} catch (error) {
-	const usage = error instanceof UsageError;
-	const message = error instanceof Error ? error.message : String(error);
-	console.error(usage ? `${message}\n${USAGE}` : `Falha: ${message}. Nenhum backup foi gravado.`);
-	process.exitCode = usage ? 2 : 1;
-}
+await runCli(async (args) => console.log(run(args)), USAGE, 'Nenhum backup foi gravado.');

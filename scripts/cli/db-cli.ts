@@ -20,11 +20,6 @@ export const NO_PG_CLIENT =
 	'o cliente do PostgreSQL não está instalado (pg_dump, pg_restore, psql). No Debian: ' +
 	'apt-get install postgresql-client (a mesma versão do servidor, ou mais nova).';
 
-/** Exit statuses: 0 done, 1 failed (nothing changed), 2 usage. */
-export class UsageError extends Error {
-	override name = 'UsageError';
-}
-
 /**
  * A PostgreSQL URL for a client program's `--dbname`, with its password moved to `PGPASSWORD`:
  * arguments are visible to every user in `ps`, the environment is not.

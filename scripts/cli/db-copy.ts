@@ -7,7 +7,7 @@
  */
 import { loadConfig } from '../../src/lib/server/runtime';
 import { createDb, copyDatabase } from '../../src/lib/server/db';
-import { UsageError } from './db-cli';
+import { runCli, UsageError } from './cli';
 
 const USAGE = 'Uso: npm run db:copy -- --to postgres://usuário:senha@host:5432/banco';
 
@@ -33,11 +33,4 @@ async function run(args: string[]): Promise<string> {
 	}
 }
 
-try {
-	console.log(await run(process.argv.slice(2)));
-} catch (error) {
-	const usage = error instanceof UsageError;
-	const message = error instanceof Error ? error.message : String(error);
-	console.error(usage ? `${message}\n${USAGE}` : `Falha: ${message}. Nada foi copiado.`);
-	process.exitCode = usage ? 2 : 1;
-}
+await runCli(async (args) => console.log(await run(args)), USAGE, 'Nada foi copiado.');

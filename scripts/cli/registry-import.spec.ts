@@ -1,13 +1,11 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createDb } from '../../src/lib/server/db';
 import { latestSnapshot, snapshotHistory } from '../../src/lib/server/registry';
+import { runScript, writeIn } from './cli.fixtures';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const HEADER =
 	'prefixo,placa,titular,condutor_auxiliar,marca_modelo,cor,ano_fabricacao,cilindradas,situacao,' +
 	'autorizacao_validade,ultima_vistoria,certidao_validade,seguro_validade';
@@ -26,23 +24,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function file(name: string, text: string): string {
-	const path = join(dir, name);
-	writeFileSync(path, text);
-	return path;
-}
-
-/** As `npm run registry:import` runs it: the project's tsx (not via npx, which costs ~1 s a run). */
-function importCsv(...args: string[]) {
-	const tsx = join(root, 'node_modules', '.bin', 'tsx');
-	const run = spawnSync(tsx, ['scripts/cli/registry-import.ts', ...args], {
-		cwd: root,
-		env: { ...process.env, DATABASE_URL: `file:${dbPath}` },
-		encoding: 'utf8',
-		timeout: 60_000
-	});
-	return { status: run.status, stdout: run.stdout, stderr: run.stderr };
-}
+const file = (name: string, text: string) => writeIn(dir, name, text);
+const importCsv = (...args: string[]) => runScript('registry-import.ts', dbPath, args);
 
 async function history() {
 	if (!existsSync(dbPath)) return null;

@@ -8,59 +8,24 @@
  * errors or the database refused it, nothing changed; 2 usage (no file, unknown option, bad
  * DATABASE_URL). Prints no personal data of its own: only the line and what is wrong there.
  */
-import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { wallClock } from '$lib/domain/clock';
 import { registryRulesOn } from '$lib/domain/profile';
 import { validateRegistryCsv, type Issue } from '$lib/domain/registry-csv';
 import { profile } from '$lib/profile';
+import { parseFileArgs, readGivenFile, runCli, utf8, withDatabase } from './cli';
 
 const USAGE = 'Uso: npm run registry:import -- <arquivo.csv> [--dry-run]';
 
-type Args = { file: string; dryRun: boolean } | { help: true } | { usage: string };
-
-function parseArgs(argv: readonly string[]): Args {
-	let dryRun = false;
-	const files: string[] = [];
-	for (const arg of argv) {
-		if (arg === '--dry-run') dryRun = true;
-		else if (arg === '-h' || arg === '--help') return { help: true };
-		else if (arg === '--') continue;
-		else if (arg.startsWith('-')) return { usage: `Opção desconhecida: ${arg}` };
-		else files.push(arg);
-	}
-	const [file, ...extra] = files;
-	if (file === undefined) return { usage: 'Informe o arquivo CSV do cadastro.' };
-	if (extra.length > 0) return { usage: 'Informe um só arquivo por vez.' };
-	return { file, dryRun };
-}
-
-class UsageError extends Error {}
-
 /** The file as text; an export saved as Latin-1 (a common spreadsheet default) is an error. */
 async function readUtf8(file: string): Promise<string | Issue> {
-	let bytes: Buffer;
-	try {
-		bytes = await readFile(file);
-	} catch (error) {
-		const code = error instanceof Error && 'code' in error ? error.code : undefined;
-		throw new UsageError(
-			code === 'ENOENT'
-				? `Arquivo não encontrado: ${file}`
-				: code === 'EISDIR'
-					? `É uma pasta, não um arquivo: ${file}`
-					: `Não foi possível ler ${file}: ${error instanceof Error ? error.message : error}`
-		);
-	}
-	try {
-		return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-	} catch {
-		return {
+	return (
+		utf8(await readGivenFile(file)) ?? {
 			line: 1,
 			code: 'encoding',
 			message: 'O arquivo não está em UTF-8: exporte a planilha como "CSV UTF-8".'
-		};
-	}
+		}
+	);
 }
 
 const byLine = (a: Issue, b: Issue) => a.line - b.line;
@@ -73,12 +38,11 @@ function report(errors: readonly Issue[], warnings: readonly Issue[]): void {
 }
 
 async function run(argv: readonly string[]): Promise<number> {
-	const args = parseArgs(argv);
-	if ('help' in args) {
+	const args = parseFileArgs(argv, 'Informe o arquivo CSV do cadastro.');
+	if (args === 'help') {
 		console.log(USAGE);
 		return 0;
 	}
-	if ('usage' in args) throw new UsageError(args.usage);
 
 	const name = basename(args.file);
 	const text = await readUtf8(args.file);
@@ -108,30 +72,14 @@ async function run(argv: readonly string[]): Promise<number> {
 		return 0;
 	}
 
-	// Loaded only now: it reads DATABASE_URL, and a dry run must not need (or touch) a database.
-	const { createDb, migrate } = await import('$lib/server/db');
-	const { config } = await import('$lib/server/runtime');
+	// Loaded only now, like the database: a dry run must not need (or touch) one.
 	const { publishSnapshot } = await import('$lib/server/registry');
-	const db = createDb(config.database);
-	try {
-		await migrate(db);
-		const { version } = await publishSnapshot(db, { entries, source: name, sample: false });
-		console.log(
-			`${name}: publicado como versão ${version}, ${entries.length} veículo(s).${avisos}`
-		);
-		return 0;
-	} finally {
-		await db.destroy();
-	}
+	const { version } = await withDatabase((db) =>
+		publishSnapshot(db, { entries, source: name, sample: false })
+	);
+	console.log(`${name}: publicado como versão ${version}, ${entries.length} veículo(s).${avisos}`);
+	return 0;
 }
 
-try {
-	process.exitCode = await run(process.argv.slice(2));
-} catch (error) {
-	const message = error instanceof Error ? error.message : String(error);
-	// ConfigError comes from config.ts: a bad DATABASE_URL is a usage problem, like a missing file.
-	const usage =
-		error instanceof UsageError || (error instanceof Error && error.name === 'ConfigError');
-	console.error(usage ? `${message}\n${USAGE}` : `Falha: ${message}. Nada foi publicado.`);
-	process.exitCode = usage ? 2 : 1;
-}
+// ConfigError comes from config.ts: a bad DATABASE_URL is a usage problem, like a missing file.
+await runCli(run, USAGE, 'Nada foi publicado.', ['ConfigError']);

@@ -17,7 +17,7 @@ import {
 	privateFile,
 	SQLITE_SIDE_FILES
 } from '../../src/lib/server/db';
-import { UsageError } from './db-cli';
+import { UsageError } from './cli';
 import { copyPath, fsyncPath, IN_USE, sqliteBackupProblem, type Restored } from './restore-backup';
 
 export async function restoreSqlite(

@@ -21,7 +21,7 @@ import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { loadConfig } from '../../src/lib/server/runtime';
 import type { Issued } from '../../src/lib/server/db';
-import { UsageError } from './db-cli';
+import { runCli, UsageError } from './cli';
 import { restorePostgres } from './restore-pg';
 import { restoreSqlite } from './restore-sqlite';
 
@@ -60,11 +60,4 @@ async function run(args: string[]): Promise<string> {
 	);
 }
 
-try {
-	console.log(await run(process.argv.slice(2)));
-} catch (error) {
-	const usage = error instanceof UsageError;
-	const message = error instanceof Error ? error.message : String(error);
-	console.error(usage ? `${message}\n${USAGE}` : `Falha: ${message}. Nada foi restaurado.`);
-	process.exitCode = usage ? 2 : 1;
-}
+await runCli(async (args) => console.log(await run(args)), USAGE, 'Nada foi restaurado.');

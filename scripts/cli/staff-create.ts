@@ -5,12 +5,11 @@
  *   printf '%s' "$SENHA" | npm run staff:create -- --email ana@rolimdemoura.ro.gov.br --role gestor --name "Ana Lima"
  */
 import { isRole } from '$lib/domain/staff';
+import { runCli, UsageError, withDatabase } from './cli';
 
 const USAGE =
 	'Uso: npm run staff:create -- --email <e-mail> --role fiscal|gestor [--name "Nome"] ' +
 	'(a senha vem da entrada padrão)';
-
-class UsageError extends Error {}
 
 function parseArgs(argv: readonly string[]) {
 	const out: Record<string, string> = {};
@@ -69,13 +68,9 @@ async function run(argv: readonly string[]): Promise<number> {
 	// Validate before touching the database, so a weak password never creates a file.
 	const { validateNewStaff } = await import('$lib/server/auth/staff');
 	validateNewStaff({ ...args, password });
-	const { createDb, migrate } = await import('$lib/server/db');
-	const { config } = await import('$lib/server/runtime');
 	const { createStaff } = await import('$lib/server/auth/staff');
 	const { audit } = await import('$lib/server/db');
-	const db = createDb(config.database);
-	try {
-		await migrate(db);
+	const staff = await withDatabase(async (db) => {
 		const staff = await createStaff(db, { ...args, password });
 		await audit(db, {
 			staff: null,
@@ -85,20 +80,11 @@ async function run(argv: readonly string[]): Promise<number> {
 			after: { email: staff.email, name: staff.name, role: staff.role },
 			note: 'Criada pela linha de comando (npm run staff:create)'
 		});
-		console.log(`Conta criada: ${staff.email} (${staff.role}).`);
-		return 0;
-	} finally {
-		await db.destroy();
-	}
+		return staff;
+	});
+	console.log(`Conta criada: ${staff.email} (${staff.role}).`);
+	return 0;
 }
 
-try {
-	process.exitCode = await run(process.argv.slice(2));
-} catch (error) {
-	const message = error instanceof Error ? error.message : String(error);
-	const usage =
-		error instanceof UsageError ||
-		(error instanceof Error && (error.name === 'ConfigError' || error.name === 'StaffError'));
-	console.error(usage ? `${message}\n${USAGE}` : `Falha: ${message}. Nenhuma conta foi criada.`);
-	process.exitCode = usage ? 2 : 1;
-}
+// A bad DATABASE_URL (ConfigError) or a refused account (StaffError) is a usage problem.
+await runCli(run, USAGE, 'Nenhuma conta foi criada.', ['ConfigError', 'StaffError']);

@@ -1,14 +1,11 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { RegistryEntry } from '../../src/lib/domain/registry';
 import { createDb, migrate } from '../../src/lib/server/db';
 import { publishSnapshot, listStands, standsAreSample } from '../../src/lib/server/registry';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
+import { runScript, writeIn } from './cli.fixtures';
 
 const entry = (prefixo: string): RegistryEntry => ({
 	prefixo,
@@ -69,23 +66,8 @@ beforeEach(async () => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function file(name: string, text: string): string {
-	const path = join(dir, name);
-	writeFileSync(path, text);
-	return path;
-}
-
-/** As `npm run stands:import` runs it: the project's tsx (not via npx, which costs ~1 s a run). */
-function importStands(...args: string[]) {
-	const tsx = join(root, 'node_modules', '.bin', 'tsx');
-	const run = spawnSync(tsx, ['scripts/cli/stands-import.ts', ...args], {
-		cwd: root,
-		env: { ...process.env, DATABASE_URL: `file:${dbPath}` },
-		encoding: 'utf8',
-		timeout: 60_000
-	});
-	return { status: run.status, stdout: run.stdout, stderr: run.stderr };
-}
+const file = (name: string, text: string) => writeIn(dir, name, text);
+const importStands = (...args: string[]) => runScript('stands-import.ts', dbPath, args);
 
 async function published() {
 	const db = createDb({ kind: 'sqlite', path: dbPath });

@@ -195,33 +195,29 @@ try {
 
 	if (built) {
 		playwright('end-to-end tests (SQLite)', `${out}/playwright-sqlite.json`, [], {});
-		// The second real profile, built and served with GARUPA_MUNICIPIO=porto-velho;
-		// only its smoke test (tests/porto-velho.e2e.ts) runs against it (playwright.config.ts).
-		const pv = {
-			GARUPA_MUNICIPIO: 'porto-velho',
-			KIT_OUT_DIR: '.svelte-kit-pv',
-			BUILD_DIR: 'build-pv'
-		};
-		if (check('build (GARUPA_MUNICIPIO=porto-velho)', 'npm', ['run', '--silent', 'build'], pv))
-			playwright(
-				'end-to-end smoke (GARUPA_MUNICIPIO=porto-velho)',
-				`${out}/playwright-porto-velho.json`,
-				[],
-				{ ...pv, E2E_PORT: '4183' }
-			);
-		// The third profile, a law with its own text in another zone (America/Bahia), built apart.
-		const fs = {
-			GARUPA_MUNICIPIO: 'feira-de-santana',
-			KIT_OUT_DIR: '.svelte-kit-fs',
-			BUILD_DIR: 'build-fs'
-		};
-		if (check('build (GARUPA_MUNICIPIO=feira-de-santana)', 'npm', ['run', '--silent', 'build'], fs))
-			playwright(
-				'end-to-end smoke (GARUPA_MUNICIPIO=feira-de-santana)',
-				`${out}/playwright-feira-de-santana.json`,
-				[],
-				{ ...fs, E2E_PORT: '4184' }
-			);
+		// The other real profiles, each built apart (its own GARUPA_MUNICIPIO, .svelte-kit and
+		// build folders) and served on its own port; only its smoke test (tests/<municipio>.e2e.ts)
+		// runs against it (playwright.config.ts). Feira de Santana: a law with its own text in
+		// another zone (America/Bahia).
+		for (const [municipio, short, port] of [
+			['porto-velho', 'pv', '4183'],
+			['feira-de-santana', 'fs', '4184']
+		]) {
+			const profile = {
+				GARUPA_MUNICIPIO: municipio,
+				KIT_OUT_DIR: `.svelte-kit-${short}`,
+				BUILD_DIR: `build-${short}`
+			};
+			if (
+				check(`build (GARUPA_MUNICIPIO=${municipio})`, 'npm', ['run', '--silent', 'build'], profile)
+			)
+				playwright(
+					`end-to-end smoke (GARUPA_MUNICIPIO=${municipio})`,
+					`${out}/playwright-${municipio}.json`,
+					[],
+					{ ...profile, E2E_PORT: port }
+				);
+		}
 		if (pgUrl) {
 			const url = await pgDatabase(pgUrl, 'garupa_e2e');
 			playwright(

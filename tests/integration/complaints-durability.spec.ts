@@ -3,146 +3,32 @@
  * as `npm start` runs it), each server on its own temporary SQLite file:
  *  - durability: a complaint acknowledged with 201 survives SIGKILL right after the answer;
  *  - every class of bad input gets its 4xx, and stores nothing.
- * Builds first (`vite build`, ~40 s) when build/index.js is missing or older than the sources.
+ * Builds first (`vite build`, ~40 s) when the build is missing (./server-harness.ts).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createDb, type Db } from '../../src/lib/server/db';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-/** What `npm start` compares with build/index.js (scripts/cli/start.js). */
-const INPUTS = [
-	'src',
-	'static',
-	'messages',
-	'project.inlang/settings.json',
-	'svelte.config.js',
-	'vite.config.ts',
-	'package.json',
-	'profiles'
-];
-
-function newest(path: string): number {
-	if (!existsSync(path)) return 0;
-	const s = statSync(path);
-	if (!s.isDirectory()) return s.mtimeMs;
-	let max = 0;
-	for (const entry of readdirSync(path)) {
-		if (path.endsWith(join('src', 'lib')) && entry === 'paraglide') continue; // the build writes it
-		max = Math.max(max, newest(join(path, entry)));
-	}
-	return max;
-}
-
-function ensureBuilt(): void {
-	const index = join(root, 'build', 'index.js');
-	const built = existsSync(index) ? statSync(index).mtimeMs : 0;
-	if (built >= Math.max(...INPUTS.map((p) => newest(join(root, p))))) return;
-	const vite = join(root, 'node_modules', '.bin', 'vite');
-	const run = spawnSync(vite, ['build'], { cwd: root, encoding: 'utf8', timeout: 300_000 });
-	if (run.status !== 0) throw new Error(`vite build failed:\n${run.stdout}\n${run.stderr}`);
-}
-
-function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = createServer();
-		server.on('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address();
-			server.close(() =>
-				typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port'))
-			);
-		});
-	});
-}
-
-interface Server {
-	url: string;
-	child: ChildProcess;
-}
+import {
+	complaintBody,
+	ensureBuilt,
+	postComplaint,
+	PROXY,
+	startServer,
+	stopServer,
+	type Server
+} from './server-harness';
 
 /** `node build` on `dbPath`; resolves once it listens. */
-async function start(dbPath: string, env: Record<string, string> = {}): Promise<Server> {
-	const port = await freePort();
-	const url = `http://127.0.0.1:${port}`;
-	const child = spawn(process.execPath, ['build'], {
-		cwd: root,
-		env: {
-			...process.env,
-			HOST: '127.0.0.1',
-			PORT: String(port),
-			ORIGIN: url,
-			DATABASE_URL: `file:${dbPath}`,
-			...env
-		},
-		stdio: ['ignore', 'pipe', 'pipe']
-	});
-	let output = '';
-	await new Promise<void>((resolve, reject) => {
-		const timer = setTimeout(() => reject(new Error(`no start in 30 s:\n${output}`)), 30_000);
-		const seen = (chunk: Buffer) => {
-			output += chunk.toString();
-			if (output.includes('Listening on')) {
-				clearTimeout(timer);
-				resolve();
-			}
-		};
-		child.stdout?.on('data', seen);
-		child.stderr?.on('data', seen);
-		child.on('exit', (code) => {
-			clearTimeout(timer);
-			reject(new Error(`server exited (${code}):\n${output}`));
-		});
-	});
-	return { url, child };
-}
-
-function stop(server: Server, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-	return new Promise((resolve) => {
-		if (server.child.exitCode !== null || server.child.signalCode !== null) return resolve();
-		// adapter-node waits for open connections to close on SIGTERM; do not wait for ever.
-		const timer = setTimeout(() => server.child.kill('SIGKILL'), 5000);
-		server.child.once('exit', () => {
-			clearTimeout(timer);
-			resolve();
-		});
-		server.child.kill(signal);
-	});
-}
+const start = (dbPath: string, env: Record<string, string> = {}) =>
+	startServer(`file:${dbPath}`, env);
 
 const json = 'application/json';
 
-/** An occurrence an hour ago: valid whatever the clock of the machine running the tests. */
-function complaint(extra: Record<string, unknown> = {}) {
-	return {
-		vehicle: 'MT-007',
-		occurredAt: new Date(Date.now() - 3_600_000).toISOString(),
-		situations: ['cobrou-mais'],
-		paidCentavos: 1500,
-		location: { text: 'Rodoviária' },
-		description: 'Cobrou R$ 15 por uma corrida de R$ 7.',
-		contact: { name: 'Maria', email: 'maria@example.com' },
-		...extra
-	};
-}
-
-function post(
-	server: Server,
-	body: unknown,
-	headers: Record<string, string> = {}
-): Promise<Response> {
-	return fetch(`${server.url}/api/complaints`, {
-		method: 'POST',
-		headers: { 'content-type': json, 'idempotency-key': crypto.randomUUID(), ...headers },
-		body: typeof body === 'string' ? body : JSON.stringify(body)
-	});
-}
+/** With a contact, which GET must never show. */
+const complaint = (extra: Record<string, unknown> = {}) =>
+	complaintBody({ contact: { name: 'Maria', email: 'maria@example.com' }, ...extra });
 
 beforeAll(ensureBuilt, 300_000);
 
@@ -161,12 +47,12 @@ describe(
 			const body = complaint();
 			let receipt: { protocol: string; token: string; statusUrl: string };
 			try {
-				const res = await post(first, body, { 'idempotency-key': key });
+				const res = await postComplaint(first, body, { 'idempotency-key': key });
 				expect(res.status).toBe(201);
 				receipt = await res.json();
 			} finally {
 				// No graceful shutdown, no chance to flush anything after the answer.
-				await stop(first, 'SIGKILL');
+				await stopServer(first, 'SIGKILL');
 			}
 			expect(first.child.signalCode).toBe('SIGKILL');
 
@@ -185,11 +71,11 @@ describe(
 					description: body.description,
 					history: [{ status: 'recebida' }]
 				});
-				const replay = await post(second, body, { 'idempotency-key': key });
+				const replay = await postComplaint(second, body, { 'idempotency-key': key });
 				expect(replay.status).toBe(201);
 				expect(await replay.json()).toEqual(receipt);
 			} finally {
-				await stop(second);
+				await stopServer(second);
 			}
 		});
 	}
@@ -209,16 +95,12 @@ describe(
 		beforeAll(async () => {
 			dir = mkdtempSync(join(tmpdir(), 'garupa-complaints-api-'));
 			const dbPath = join(dir, 'garupa.db');
-			server = await start(dbPath, {
-				COMPLAINTS_RATE_LIMIT: '3/600',
-				ADDRESS_HEADER: 'x-forwarded-for',
-				XFF_DEPTH: '1'
-			});
+			server = await start(dbPath, { COMPLAINTS_RATE_LIMIT: '3/600', ...PROXY });
 			db = createDb({ kind: 'sqlite', path: dbPath });
 		}, 60_000);
 		afterAll(async () => {
 			await db?.destroy();
-			if (server) await stop(server);
+			if (server) await stopServer(server);
 			rmSync(dir, { recursive: true, force: true });
 		});
 
@@ -262,20 +144,20 @@ describe(
 			],
 			[
 				'an Idempotency-Key with a space',
-				() => post(server, complaint(), { 'idempotency-key': 'a b', ...from() }),
+				() => postComplaint(server, complaint(), { 'idempotency-key': 'a b', ...from() }),
 				400,
 				'invalid_idempotency_key'
 			],
 			[
 				'an Idempotency-Key of 101 characters',
-				() => post(server, complaint(), { 'idempotency-key': 'k'.repeat(101), ...from() }),
+				() => postComplaint(server, complaint(), { 'idempotency-key': 'k'.repeat(101), ...from() }),
 				400,
 				'invalid_idempotency_key'
 			],
 			[
 				'text/plain (from the same origin, past SvelteKit’s CSRF check)',
 				() =>
-					post(server, complaint(), {
+					postComplaint(server, complaint(), {
 						'content-type': 'text/plain',
 						origin: server.url,
 						...from()
@@ -285,13 +167,14 @@ describe(
 			],
 			[
 				'application/xml',
-				() => post(server, '<complaint/>', { 'content-type': 'application/xml', ...from() }),
+				() =>
+					postComplaint(server, '<complaint/>', { 'content-type': 'application/xml', ...from() }),
 				415,
 				'unsupported_media_type'
 			],
 			[
 				'a body over 64 KB, declared by Content-Length',
-				() => post(server, complaint({ description: 'x'.repeat(70_000) }), from()),
+				() => postComplaint(server, complaint({ description: 'x'.repeat(70_000) }), from()),
 				413,
 				'too_large'
 			],
@@ -313,7 +196,12 @@ describe(
 				413,
 				'too_large'
 			],
-			['malformed JSON', () => post(server, '{"vehicle": "007",', from()), 400, 'malformed_json'],
+			[
+				'malformed JSON',
+				() => postComplaint(server, '{"vehicle": "007",', from()),
+				400,
+				'malformed_json'
+			],
 			[
 				'a body that is not UTF-8',
 				() =>
@@ -325,11 +213,11 @@ describe(
 				400,
 				'malformed_json'
 			],
-			['an empty body', () => post(server, '', from()), 400, 'malformed_json'],
-			['a JSON array', () => post(server, '[]', from()), 422, 'invalid'],
+			['an empty body', () => postComplaint(server, '', from()), 400, 'malformed_json'],
+			['a JSON array', () => postComplaint(server, '[]', from()), 422, 'invalid'],
 			[
 				'the honeypot filled in',
-				() => post(server, complaint({ website: 'http://spam.example' }), from()),
+				() => postComplaint(server, complaint({ website: 'http://spam.example' }), from()),
 				422,
 				'invalid'
 			]
@@ -342,7 +230,7 @@ describe(
 		test('invalid fields → 422 with a message per field, in the caller’s language', async () => {
 			const { body } = await refused(
 				() =>
-					post(server, complaint({ situations: [], occurredAt: '2026-12-02T10:00:00' }), {
+					postComplaint(server, complaint({ situations: [], occurredAt: '2026-12-02T10:00:00' }), {
 						'accept-language': 'en',
 						...from()
 					}),
@@ -356,35 +244,40 @@ describe(
 		});
 
 		test('an empty honeypot is fine (the form always sends the field)', async () => {
-			const res = await post(server, complaint({ website: '' }), from());
+			const res = await postComplaint(server, complaint({ website: '' }), from());
 			expect(res.status).toBe(201);
 		});
 
 		test('the 4th complaint from one address in 10 minutes → 429 with Retry-After; others still pass', async () => {
 			const me = from();
-			for (let i = 0; i < 3; i++) expect((await post(server, complaint(), me)).status).toBe(201);
-			const { res } = await refused(() => post(server, complaint(), me), 429, 'rate_limited');
+			for (let i = 0; i < 3; i++)
+				expect((await postComplaint(server, complaint(), me)).status).toBe(201);
+			const { res } = await refused(
+				() => postComplaint(server, complaint(), me),
+				429,
+				'rate_limited'
+			);
 			expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(60); // minutes, not a second
-			expect((await post(server, complaint(), from())).status).toBe(201);
+			expect((await postComplaint(server, complaint(), from())).status).toBe(201);
 		});
 
 		test('same key and body → 201 with the same receipt; same key, other body → 422', async () => {
 			const key = { 'idempotency-key': crypto.randomUUID(), ...from() };
 			const body = complaint();
-			const first = await post(server, body, key);
+			const first = await postComplaint(server, body, key);
 			expect(first.status).toBe(201);
 			const receipt = await first.json();
-			const again = await post(server, body, key);
+			const again = await postComplaint(server, body, key);
 			expect([again.status, await again.json()]).toEqual([201, receipt]);
 			await refused(
-				() => post(server, { ...body, description: 'Outra coisa.' }, key),
+				() => postComplaint(server, { ...body, description: 'Outra coisa.' }, key),
 				422,
 				'idempotency_conflict'
 			);
 		});
 
 		test('GET: a wrong token and an unknown protocol get the same 404', async () => {
-			const res = await post(server, complaint(), from());
+			const res = await postComplaint(server, complaint(), from());
 			const { protocol, token } = await res.json();
 			const wrong = `${token.startsWith('A') ? 'B' : 'A'}${token.slice(1)}`;
 			const answers = await Promise.all(

@@ -13,7 +13,7 @@
 import { createServer, connect, type Server as TcpServer, type Socket } from 'node:net';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chromiumArgs } from '../../playwright.config';
+import { chromiumArgs, chromiumPath } from '../../scripts/test/chromium.js';
 import {
 	createPgDatabase,
 	ensureBuilt,
@@ -82,7 +82,7 @@ describe.skipIf(!pgAdminUrl)('the database down', { timeout: 180_000 }, () => {
 		url.port = String(tcp.port);
 		server = await startServer(url.toString());
 		browser = await chromium.launch({
-			executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+			executablePath: chromiumPath,
 			args: chromiumArgs
 		});
 	}, 300_000);

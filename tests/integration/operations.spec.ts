@@ -9,7 +9,6 @@
  *    disk; the process exits 0;
  *  - /healthz, /readyz and the one-line JSON log (a 4xx is one line without a stack).
  */
-import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,42 +16,20 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createDb } from '../../src/lib/server/db';
 import {
+	cli,
 	complaintBody,
 	createPgDatabase,
 	ensureBuilt,
+	found,
 	pgAdminUrl,
 	postComplaint,
-	root,
+	PROXY,
+	type Receipt,
+	rider,
+	type Server,
 	startServer,
-	stopServer,
-	type Server
+	stopServer
 } from './server-harness';
-
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
-
-/** `npm run <script> -- args` with DATABASE_URL, as an operator types it (not blocking the burst). */
-function cli(
-	script: string,
-	args: string[],
-	databaseUrl: string
-): Promise<{ status: number | null; out: string }> {
-	return new Promise((resolve) => {
-		const child = spawn(tsx, [join(root, 'scripts', 'cli', script), ...args], {
-			cwd: root,
-			env: { ...process.env, DATABASE_URL: databaseUrl },
-			timeout: 120_000
-		});
-		let out = '';
-		child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-		child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-		child.on('close', (status) => resolve({ status, out }));
-	});
-}
-
-interface Receipt {
-	protocol: string;
-	token: string;
-}
 
 /** Posts complaints from `parallel` loops until `stop()`; `acked` holds each 201 as it arrives. */
 function burst(server: Server, parallel = 4) {
@@ -76,15 +53,6 @@ function burst(server: Server, parallel = 4) {
 		}
 	};
 }
-
-async function found(server: Server, r: Receipt): Promise<number> {
-	return (await fetch(`${server.url}/api/complaints/${r.protocol}?token=${r.token}`)).status;
-}
-
-const PROXY = { ADDRESS_HEADER: 'x-forwarded-for', XFF_DEPTH: '1' };
-let riders = 0;
-/** The header the proxy adds (PROXY): a new rider each time. */
-const rider = () => ({ 'x-forwarded-for': `192.0.2.${(riders++ % 250) + 1}` });
 
 beforeAll(ensureBuilt, 300_000);
 

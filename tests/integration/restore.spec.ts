@@ -10,7 +10,7 @@
  *    numbers continue past every number the replaced database issued;
  *  - the database, its backups and the copy are 0600, a backup folder it creates 0700.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,60 +21,30 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createDb } from '../../src/lib/server/db';
 import { pgTool } from '../../scripts/cli/db-cli';
 import {
+	cli,
 	complaintBody,
 	createPgDatabase,
 	ensureBuilt,
+	found,
 	pgAdminUrl,
 	postComplaint,
-	root,
+	PROXY,
+	type Receipt,
+	rider,
+	type Server,
 	startServer,
-	stopServer,
-	type Server
+	stopServer
 } from './server-harness';
-
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
-
-function cli(
-	script: string,
-	args: string[],
-	databaseUrl: string
-): Promise<{ status: number | null; out: string }> {
-	return new Promise((resolve) => {
-		const child = spawn(tsx, [join(root, 'scripts', 'cli', script), ...args], {
-			cwd: root,
-			env: { ...process.env, DATABASE_URL: databaseUrl },
-			timeout: 120_000
-		});
-		let out = '';
-		child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-		child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-		child.on('close', (status) => resolve({ status, out }));
-	});
-}
-
-interface Receipt {
-	protocol: string;
-	token: string;
-}
-
-const PROXY = { ADDRESS_HEADER: 'x-forwarded-for', XFF_DEPTH: '1' };
-let riders = 0;
 
 /** `n` complaints, one after another, each from a new rider. */
 async function file(server: Server, n: number): Promise<Receipt[]> {
 	const out: Receipt[] = [];
 	for (let i = 0; i < n; i++) {
-		const res = await postComplaint(server, complaintBody(), {
-			'x-forwarded-for': `192.0.2.${(riders++ % 250) + 1}`
-		});
+		const res = await postComplaint(server, complaintBody(), rider());
 		expect(res.status).toBe(201);
 		out.push((await res.json()) as Receipt);
 	}
 	return out;
-}
-
-async function found(server: Server, r: Receipt): Promise<number> {
-	return (await fetch(`${server.url}/api/complaints/${r.protocol}?token=${r.token}`)).status;
 }
 
 const seq = (r: Receipt) => Number(r.protocol.slice(-6));

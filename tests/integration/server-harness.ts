@@ -1,6 +1,7 @@
 /**
  * The built server (`node build`, as `npm start` and systemd run it) for integration tests:
- * start it on a free port and a given database, post complaints, stop it by a signal. The build
+ * start it on a free port and a given database, post complaints, stop it by a signal; run the
+ * operators' scripts beside it. The build
  * folder is `BUILD_DIR` (as in svelte.config.js), `build` by default; it is built when missing.
  * PostgreSQL tests take their server from `PG_TEST_URL` (an admin URL, set by `npm test` from a
  * throwaway cluster, scripts/test/pg-cluster.js) and make their own database in it.
@@ -121,7 +122,25 @@ export function complaintBody(extra: Record<string, unknown> = {}) {
 	};
 }
 
-/** POST /api/complaints with a new Idempotency-Key unless one is given. */
+/** Behind a proxy, as deployed: the client address comes from X-Forwarded-For (see `rider`). */
+export const PROXY = { ADDRESS_HEADER: 'x-forwarded-for', XFF_DEPTH: '1' };
+
+let riders = 0;
+/** The header the proxy adds (PROXY): a new rider each time, so no rate limit is reached. */
+export const rider = () => ({ 'x-forwarded-for': `192.0.2.${(riders++ % 250) + 1}` });
+
+/** What a 201 answers: the protocol and the token that reads it back. */
+export interface Receipt {
+	protocol: string;
+	token: string;
+}
+
+/** The status of GET /api/complaints/{protocol} with the receipt's token: 200 when it is there. */
+export async function found(server: Server, r: Receipt): Promise<number> {
+	return (await fetch(`${server.url}/api/complaints/${r.protocol}?token=${r.token}`)).status;
+}
+
+/** POST /api/complaints with a new Idempotency-Key unless one is given; a string is sent as is. */
 export function postComplaint(
 	server: Server,
 	body: unknown = complaintBody(),
@@ -134,7 +153,30 @@ export function postComplaint(
 			'idempotency-key': crypto.randomUUID(),
 			...headers
 		},
-		body: JSON.stringify(body)
+		body: typeof body === 'string' ? body : JSON.stringify(body)
+	});
+}
+
+/**
+ * `npm run <script> -- args` (scripts/cli/<script>) with DATABASE_URL, as an operator types it;
+ * not blocking, so the server under test keeps answering meanwhile.
+ */
+export function cli(
+	script: string,
+	args: string[],
+	databaseUrl: string
+): Promise<{ status: number | null; out: string }> {
+	return new Promise((resolve) => {
+		const tsx = join(root, 'node_modules', '.bin', 'tsx');
+		const child = spawn(tsx, [join(root, 'scripts', 'cli', script), ...args], {
+			cwd: root,
+			env: { ...process.env, DATABASE_URL: databaseUrl },
+			timeout: 120_000
+		});
+		let out = '';
+		child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+		child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+		child.on('close', (status) => resolve({ status, out }));
 	});
 }
 

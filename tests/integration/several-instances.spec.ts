@@ -18,6 +18,7 @@ import {
 	ensureBuilt,
 	pgAdminUrl,
 	postComplaint,
+	PROXY,
 	root,
 	startServer,
 	stopServer,
@@ -37,11 +38,7 @@ describe.skipIf(!pgAdminUrl)('two instances, one PostgreSQL database', { timeout
 		database = await createPgDatabase(pgAdminUrl as string, 'garupa_instances');
 		// Behind a proxy, as deployed: the client address comes from X-Forwarded-For, so each test
 		// picks its own. Both start at once: the migrations run once (Kysely's lock).
-		const env = {
-			ADDRESS_HEADER: 'x-forwarded-for',
-			XFF_DEPTH: '1',
-			COMPLAINTS_RATE_LIMIT: `${LIMIT}/600`
-		};
+		const env = { ...PROXY, COMPLAINTS_RATE_LIMIT: `${LIMIT}/600` };
 		[a, b] = await Promise.all([startServer(database.url, env), startServer(database.url, env)]);
 		db = createDb({ kind: 'postgres', url: database.url });
 	}, 180_000);

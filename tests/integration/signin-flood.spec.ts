@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createStaff } from '../../src/lib/server/auth';
 import { createDb, migrate } from '../../src/lib/server/db';
-import { ensureBuilt, startServer, stopServer, type Server } from './server-harness';
+import { ensureBuilt, PROXY, startServer, stopServer, type Server } from './server-harness';
 
 const EMAIL = 'fiscal@garupa.test';
 const PASSWORD = 'uma frase longa de fiscal 1';
@@ -27,7 +27,7 @@ beforeAll(async () => {
 	await migrate(db);
 	await createStaff(db, { email: EMAIL, password: PASSWORD, name: 'Fiscal', role: 'fiscal' });
 	await db.destroy();
-	server = await startServer(`file:${path}`, { ADDRESS_HEADER: 'x-forwarded-for', XFF_DEPTH: '1' });
+	server = await startServer(`file:${path}`, PROXY);
 }, 300_000);
 afterAll(async () => {
 	// A server that never started (its error is the suite's) has nothing to stop.
