@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { registryRulesOn } from '$lib/domain/profile';
 import type { RegistryEntry, RegistryRules } from '$lib/domain/registry';
+import { entry } from '$lib/domain/registry.fixtures';
 import { toCsv, type RegistryRecord } from '$lib/domain/registry-csv';
 import { rolimDeMoura } from '$lib/profile/rolim-de-moura';
 import { auditLog, createDb, migrate, type Db } from '$lib/server/db';
@@ -20,24 +21,6 @@ import { discardDraft, importDraft, publishDraft } from './registry-publish';
 
 const TODAY = '2026-12-02';
 const rules = registryRulesOn(TODAY, rolimDeMoura.registryRules) as RegistryRules;
-
-const entry = (prefixo: string, overrides: Partial<RegistryEntry> = {}): RegistryEntry => ({
-	prefixo,
-	placa: `ABC${prefixo.padStart(4, '0')}`,
-	titular: `Titular ${prefixo}`,
-	condutorAuxiliar: null,
-	marcaModelo: 'Honda CG 160 Fan',
-	cor: 'Azul',
-	anoFabricacao: 2023,
-	cilindradas: 160,
-	situacao: 'ativa',
-	autorizacaoValidade: '2027-12-31',
-	ultimaVistoria: '2026-06-01',
-	certidaoEstadualValidade: '2027-06-30',
-	certidaoFederalValidade: '2027-06-30',
-	seguroValidade: '2027-03-31',
-	...overrides
-});
 
 /** An entry as the form posts it (the CSV's columns and formats). */
 const record = (e: RegistryEntry): RegistryRecord => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { RegistryEntry } from '$lib/domain/registry';
+import { entry } from '$lib/domain/registry.fixtures';
 import { rolimDeMouraFiles } from '$lib/profile/rolim-de-moura';
 import { createDb, migrate, type Db } from '$lib/server/db';
 import {
@@ -17,24 +18,6 @@ import {
 	snapshotHistory
 } from './registry';
 const sample = rolimDeMouraFiles.registrySample;
-
-const entry = (prefixo: string, overrides: Partial<RegistryEntry> = {}): RegistryEntry => ({
-	prefixo,
-	placa: `ABC${prefixo.padStart(4, '0')}`,
-	titular: `Titular ${prefixo}`,
-	condutorAuxiliar: null,
-	marcaModelo: 'Honda CG 160 Fan',
-	cor: 'Vermelha',
-	anoFabricacao: 2023,
-	cilindradas: 160,
-	situacao: 'ativa',
-	autorizacaoValidade: '2027-12-31',
-	ultimaVistoria: '2026-06-01',
-	certidaoEstadualValidade: '2027-06-30',
-	certidaoFederalValidade: '2027-06-30',
-	seguroValidade: '2027-03-31',
-	...overrides
-});
 
 let dir: string;
 let db: Db;
