@@ -1,13 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { registryRulesOn } from '$lib/domain/profile';
 import type { RegistryEntry, RegistryRules } from '$lib/domain/registry';
 import { entry } from '$lib/domain/registry.fixtures';
 import { toCsv, type RegistryRecord } from '$lib/domain/registry-csv';
 import { rolimDeMoura } from '$lib/profile/rolim-de-moura';
-import { auditLog, createDb, migrate, type Db } from '$lib/server/db';
+import { auditLog, type Db } from '$lib/server/db';
+import { GESTOR as staff, addGestor, closeTempDb, openTempDb } from '$lib/server/db/db.fixtures';
 import {
 	currentRegistry,
 	latestVersion,
@@ -29,35 +27,18 @@ const record = (e: RegistryEntry): RegistryRecord => {
 	return Object.fromEntries(header.split(',').map((c, i) => [c, cells[i] ?? '']));
 };
 
-const staff = { id: 1, email: 'gestor@garupa.test' };
-let dir: string;
 let db: Db;
 
 beforeEach(async () => {
-	dir = mkdtempSync(join(tmpdir(), 'garupa-registry-admin-'));
-	db = createDb({ kind: 'sqlite', path: join(dir, 'garupa.db') });
-	await migrate(db);
-	await db
-		.insertInto('staff')
-		.values({
-			id: 1,
-			email: staff.email,
-			name: 'Gustavo Gestor',
-			role: 'gestor',
-			password_hash: 'x',
-			created_at: '2026-01-01T00:00:00Z'
-		})
-		.execute();
+	db = await openTempDb('registry-admin');
+	await addGestor(db);
 	await publishSnapshot(db, {
 		entries: [entry('1'), entry('7'), entry('12')],
 		source: 'Dados de exemplo (fictícios)',
 		sample: true
 	});
 });
-afterEach(async () => {
-	await db.destroy();
-	rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => closeTempDb(db));
 
 describe('the draft', () => {
 	test('without edits, the registry being edited is the published one and nothing would change', async () => {

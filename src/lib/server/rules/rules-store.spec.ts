@@ -1,39 +1,27 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { answerAt } from '$lib/rules';
 import { isBusinessDay } from '$lib/domain/complaint';
 import type { DecreeInput } from '$lib/domain/rules-form';
 import { profile } from '$lib/profile';
-import { auditLog, createDb, migrate, type Db } from '$lib/server/db';
+import { auditLog, type Db } from '$lib/server/db';
+import {
+	GESTOR as gestor,
+	addGestor,
+	closeTempDb,
+	openTempDb,
+	otherConnection
+} from '$lib/server/db/db.fixtures';
 import { enteredDays, enteredDecrees } from './entered';
 import { addDecree, addDecreedDay, removeDecree, removeDecreedDay } from './rules-edit';
 import { RULES_RECHECK_MS, currentRules, loadRules, rulesVersion } from './rules-store';
 
-let dir: string;
 let db: Db;
-const gestor = { id: 1, email: 'gestor@garupa.test' };
 
 beforeEach(async () => {
-	dir = mkdtempSync(join(tmpdir(), 'garupa-rules-'));
-	db = createDb({ kind: 'sqlite', path: join(dir, 'garupa.db') });
-	await migrate(db);
-	await db
-		.insertInto('staff')
-		.values({
-			email: gestor.email,
-			name: 'Gustavo Gestor',
-			role: 'gestor',
-			password_hash: 'x',
-			created_at: '2026-01-01T00:00:00Z'
-		})
-		.execute();
+	db = await openTempDb('rules');
+	await addGestor(db);
 });
-afterEach(async () => {
-	await db.destroy();
-	rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => closeTempDb(db));
 
 const decree2030: DecreeInput = {
 	reference: 'Decreto nº 123/2029',
@@ -229,7 +217,7 @@ describe('the in-process cache', () => {
 		const t0 = 1_000_000;
 		const first = await currentRules(db, t0);
 		// Another instance writes straight to the database (no local invalidation).
-		const other = createDb({ kind: 'sqlite', path: join(dir, 'garupa.db') });
+		const other = otherConnection(db);
 		await addDecree(other, decree2030, gestor, ENTERED);
 		await other.destroy();
 		expect(await currentRules(db, t0 + RULES_RECHECK_MS - 1)).toBe(first);
