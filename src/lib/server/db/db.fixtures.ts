@@ -1,11 +1,18 @@
 /**
- * For the specs that need a database: a migrated SQLite file in a temporary folder of its own,
- * removed afterwards, and the gestor who acts in them. Tests only.
+ * For the specs that need a database: a migrated SQLite one in memory, or in a file in a temporary
+ * folder of its own (removed afterwards), and the gestor who acts in them. Tests only.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb, migrate, type Db } from './connection';
+
+/** A migrated SQLite database in memory, gone once destroyed. */
+export async function memoryDb(): Promise<Db> {
+	const db = createDb({ kind: 'sqlite', path: ':memory:' });
+	await migrate(db);
+	return db;
+}
 
 const files = new WeakMap<Db, { dir: string; path: string }>();
 
