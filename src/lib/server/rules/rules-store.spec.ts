@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { answerAt } from '$lib/rules';
 import { isBusinessDay } from '$lib/domain/complaint';
-import type { DecreeInput } from '$lib/domain/rules-form';
+import type { DayInput, DecreeInput } from '$lib/domain/rules-form';
 import { profile } from '$lib/profile';
 import { auditLog, type Db } from '$lib/server/db';
 import {
@@ -31,6 +31,16 @@ const decree2030: DecreeInput = {
 };
 const at = (iso: string) => new Date(iso);
 const ENTERED = at('2029-06-01T12:00:00-04:00');
+
+/** Enters a decreed day as the gestor, before its date. */
+const enterDay = (day: DayInput) => addDecreedDay(db, day, gestor, ENTERED);
+/** A Tuesday made a holiday by decree. */
+const HOLIDAY_2030: DayInput = {
+	date: '2030-03-05',
+	action: 'add',
+	name: 'Feriado decretado',
+	reference: 'Decreto nº 9/2030'
+};
 
 async function answer(iso: string) {
 	const rules = await loadRules(db);
@@ -120,17 +130,7 @@ describe('tariff decrees from the database (Art. 15, 17)', () => {
 describe('decreed days (Art. 16 §1º: bandeira II on holidays)', () => {
 	// 2030-03-05 is a Tuesday; 2030-08-05 (Aniversário de Rolim de Moura) a Monday.
 	test('an added holiday gives bandeira II on that date only', async () => {
-		await addDecreedDay(
-			db,
-			{
-				date: '2030-03-05',
-				action: 'add',
-				name: 'Feriado decretado',
-				reference: 'Decreto nº 9/2030'
-			},
-			gestor,
-			ENTERED
-		);
+		await enterDay(HOLIDAY_2030);
 		const on = await answer('2030-03-05T10:00:00-04:00');
 		expect(on?.bandeira.flag).toBe(2);
 		expect(on?.bandeira.reasons[0]).toMatchObject({ kind: 'holiday' });
@@ -140,33 +140,23 @@ describe('decreed days (Art. 16 §1º: bandeira II on holidays)', () => {
 
 	test('a removed holiday gives bandeira I by day on that date only', async () => {
 		expect((await answer('2030-08-05T10:00:00-04:00'))?.bandeira.flag).toBe(2);
-		await addDecreedDay(
-			db,
-			{
-				date: '2030-08-05',
-				action: 'remove',
-				name: 'Feriado transferido',
-				reference: 'Decreto nº 10/2030'
-			},
-			gestor,
-			ENTERED
-		);
+		await enterDay({
+			date: '2030-08-05',
+			action: 'remove',
+			name: 'Feriado transferido',
+			reference: 'Decreto nº 10/2030'
+		});
 		expect((await answer('2030-08-05T10:00:00-04:00'))?.bandeira.flag).toBe(1);
 		expect((await answer('2031-08-05T10:00:00-04:00'))?.bandeira.flag).toBe(2);
 	});
 
 	test('a day the decree closes the office: read back as a closure, no business day, still bandeira I', async () => {
-		const d = await addDecreedDay(
-			db,
-			{
-				date: '2030-03-05',
-				action: 'close',
-				name: 'Ponto facultativo municipal',
-				reference: 'Decreto nº 11/2030'
-			},
-			gestor,
-			ENTERED
-		);
+		const d = await enterDay({
+			date: '2030-03-05',
+			action: 'close',
+			name: 'Ponto facultativo municipal',
+			reference: 'Decreto nº 11/2030'
+		});
 		expect(d.action).toBe('close');
 		expect((await enteredDays(db)).map((e) => e.action)).toEqual(['close']);
 		const rules = await loadRules(db);
@@ -177,12 +167,7 @@ describe('decreed days (Art. 16 §1º: bandeira II on holidays)', () => {
 	});
 
 	test('removing a decreed day before it comes restores the calendar; audited', async () => {
-		const d = await addDecreedDay(
-			db,
-			{ date: '2030-03-05', action: 'add', name: 'Feriado', reference: 'Decreto nº 9/2030' },
-			gestor,
-			ENTERED
-		);
+		const d = await enterDay(HOLIDAY_2030);
 		expect(await removeDecreedDay(db, d.dbId, gestor, ENTERED)).toEqual({ ok: true });
 		expect((await answer('2030-03-05T10:00:00-04:00'))?.bandeira.flag).toBe(1);
 		const log = await auditLog(db, { entity: 'decreed_day' });
@@ -190,17 +175,7 @@ describe('decreed days (Art. 16 §1º: bandeira II on holidays)', () => {
 	});
 
 	test('the holiday list of the year shows the decreed day with its decree', async () => {
-		await addDecreedDay(
-			db,
-			{
-				date: '2030-03-05',
-				action: 'add',
-				name: 'Feriado decretado',
-				reference: 'Decreto nº 9/2030'
-			},
-			gestor,
-			ENTERED
-		);
+		await enterDay(HOLIDAY_2030);
 		const rules = await loadRules(db);
 		expect(rules.holidays.year(2030).holidays).toContainEqual({
 			date: '2030-03-05',
@@ -245,12 +220,7 @@ describe('the in-process cache', () => {
 		await addDecree(db, decree2030, gestor, ENTERED);
 		const b = await currentRules(db, 4_000_001);
 		expect(b.holidays).toBe(a.holidays);
-		await addDecreedDay(
-			db,
-			{ date: '2030-03-05', action: 'add', name: 'Feriado', reference: 'Decreto nº 9/2030' },
-			gestor,
-			ENTERED
-		);
+		await enterDay(HOLIDAY_2030);
 		const c = await currentRules(db, 4_000_002);
 		expect(c.holidays).not.toBe(b.holidays);
 	});
