@@ -105,6 +105,26 @@ export const load: PageServerLoad = async () => {
 	};
 };
 
+/**
+ * Saves a checked rule (`add`) and reloads the rules; null when done. When a second gestor saved
+ * the same date between our check and our insert, the form comes back with `conflict` (a 409).
+ */
+async function saved(
+	which: Which,
+	form: Record<string, string>,
+	add: () => Promise<unknown>,
+	conflict: Partial<Record<string, string>>
+) {
+	try {
+		await add();
+	} catch (error) {
+		if (!isUniqueViolation(error)) throw error;
+		return fail(409, outcome(which, { errors: conflict, values: form }));
+	}
+	await effectiveRules();
+	return null;
+}
+
 type Remove = (db: Db, id: number, staff: StaffMember) => Promise<store.RemoveResult>;
 
 /**
@@ -145,21 +165,10 @@ export const actions = {
 			decreeCite: citeFor(regimeOn(), 'fareDecree')
 		});
 		if (!parsed.ok) return fail(400, outcome('decreto', { errors: parsed.errors, values: form }));
-		try {
-			await store.addDecree(db(), parsed.value, staff);
-		} catch (error) {
-			if (!isUniqueViolation(error)) throw error;
-			return fail(
-				409,
-				outcome('decreto', {
-					errors: {
-						vigencia: `Já há um decreto com vigência em ${brDate(parsed.value.validFrom)}.`
-					},
-					values: form
-				})
-			);
-		}
-		await effectiveRules();
+		const refused = await saved('decreto', form, () => store.addDecree(db(), parsed.value, staff), {
+			vigencia: `Já há um decreto com vigência em ${brDate(parsed.value.validFrom)}.`
+		});
+		if (refused) return refused;
 		return outcome('decreto', {
 			done:
 				`${parsed.value.reference} registrado: vale a partir de ${brDate(parsed.value.validFrom)} ` +
@@ -187,19 +196,10 @@ export const actions = {
 			taken: new Set(rules.decreedDays.map((d) => d.date))
 		});
 		if (!parsed.ok) return fail(400, outcome('dia', { errors: parsed.errors, values: form }));
-		try {
-			await store.addDecreedDay(db(), parsed.value, staff);
-		} catch (error) {
-			if (!isUniqueViolation(error)) throw error;
-			return fail(
-				409,
-				outcome('dia', {
-					errors: { data: `Já há um dia decretado em ${brDate(parsed.value.date)}.` },
-					values: form
-				})
-			);
-		}
-		await effectiveRules();
+		const refused = await saved('dia', form, () => store.addDecreedDay(db(), parsed.value, staff), {
+			data: `Já há um dia decretado em ${brDate(parsed.value.date)}.`
+		});
+		if (refused) return refused;
 		const what = {
 			add: 'feriado (bandeira II o dia todo)',
 			remove: 'dia comum',
