@@ -16,6 +16,14 @@ type Expected = Pick<Overcharge, 'bandeira' | 'differenceCentavos' | 'chargedBan
 	legal: number | null;
 };
 
+/** What the tables check of a result: the legal fare in centavos, the bandeira, the difference. */
+const checked = (result: Overcharge | null) => ({
+	legal: result?.legal?.centavos ?? null,
+	bandeira: result?.bandeira,
+	differenceCentavos: result?.differenceCentavos,
+	chargedBandeiraII: result?.chargedBandeiraII
+});
+
 describe('overcharge against the table in force (Art. 21, XVII; Art. 16; sample decree R$ 7 / R$ 9)', () => {
 	const cases: [iso: string, paid: number, expected: Expected, why: string][] = [
 		[
@@ -107,12 +115,7 @@ describe('overcharge against the table in force (Art. 21, XVII; Art. 16; sample 
 		test(`${iso}, paid ${paid} → ${expected.differenceCentavos ?? 'n/a'}: ${why}`, () => {
 			const result = overcharge(new Date(iso), paid, ctx, decrees);
 			expect(result).not.toBeNull();
-			expect({
-				legal: result?.legal?.centavos ?? null,
-				bandeira: result?.bandeira,
-				differenceCentavos: result?.differenceCentavos,
-				chargedBandeiraII: result?.chargedBandeiraII
-			}).toEqual(expected);
+			expect(checked(result)).toEqual(expected);
 		});
 	}
 
@@ -201,12 +204,7 @@ describe('overcharge against the table in force (Art. 21, XVII; Art. 16; sample 
 			test(`${iso}, paid ${paid}, ${km ?? 'no'} km → ${expected.differenceCentavos}: ${why}`, () => {
 				const options = km ? { km: parseKm(km) ?? undefined } : {};
 				const result = overcharge(new Date(iso), paid, ctx, perKm, options);
-				expect({
-					legal: result?.legal?.centavos ?? null,
-					bandeira: result?.bandeira,
-					differenceCentavos: result?.differenceCentavos,
-					chargedBandeiraII: result?.chargedBandeiraII
-				}).toEqual(expected);
+				expect(checked(result)).toEqual(expected);
 			});
 		test('without a distance the result says the rate per km was left out', () => {
 			const result = overcharge(new Date('2026-12-02T10:00:00-04:00'), 800, ctx, perKm);

@@ -19,6 +19,7 @@ import {
 	type Verdict
 } from './registry';
 import { registryRulesOn } from './profile';
+import { FULANO } from './registry.fixtures';
 import { rolimDeMoura } from '$lib/profile/rolim-de-moura';
 const sample = rolimDeMouraFiles.registrySample;
 
@@ -36,30 +37,25 @@ const ROW_3 =
 	'003,OHL-2321,João Exemplo Araújo,,Honda Biz 125,Preta,2025,125,suspensa,2027-03-01,2026-05-20,2027-02-28,2027-02-20,2027-04-30';
 const file = (...lines: string[]) => lines.join('\n') + '\n';
 
+type Column = (typeof REGISTRY_COLUMNS)[number];
+
 /** The row with one column replaced. */
-function withCell(row: string, column: (typeof REGISTRY_COLUMNS)[number], value: string): string {
+function withCell(row: string, column: Column, value: string): string {
 	const cells = row.split(',');
 	cells[REGISTRY_COLUMNS.indexOf(column)] = value;
 	return cells.join(',');
 }
 
+/** Row 3's titular is row 1's, in other case and accents: one person twice (Art. 11 III). */
+const TITULAR_TWICE = file(
+	HEADER,
+	ROW_1,
+	ROW_2,
+	withCell(ROW_3, 'titular', ' fulano de tal exémplo ')
+);
+
 const expected: RegistryEntry[] = [
-	{
-		prefixo: '1',
-		placa: 'NDJ8941',
-		titular: 'Fulano de Tal Exemplo',
-		condutorAuxiliar: null,
-		marcaModelo: 'Honda CG 160 Fan',
-		cor: 'Azul',
-		anoFabricacao: 2024,
-		cilindradas: 162,
-		situacao: 'ativa',
-		autorizacaoValidade: '2027-06-30',
-		ultimaVistoria: '2026-03-10',
-		certidaoEstadualValidade: '2027-01-31',
-		certidaoFederalValidade: '2027-03-15',
-		seguroValidade: '2027-05-01'
-	},
+	FULANO,
 	{
 		prefixo: '2',
 		placa: 'QRE8I58',
@@ -246,9 +242,8 @@ describe('both certidões of Art. 4 IV, and the older single column', () => {
 });
 
 describe('the messages cite the regime in force, by role, or nothing', () => {
-	const twice = file(HEADER, ROW_1, ROW_2, withCell(ROW_3, 'titular', ' fulano de tal exémplo '));
 	const duplicate = (r: RegistryRules | null) =>
-		validateRegistryCsv(twice, { today: TODAY, rules: r }).errors[0]?.message ?? '';
+		validateRegistryCsv(TITULAR_TWICE, { today: TODAY, rules: r }).errors[0]?.message ?? '';
 	test('one authorization per person: Art. 11 III under Lei 2.059/2011', () =>
 		expect(duplicate(rules)).toMatch(/direito a uma só autorização \(Art\. 11 III\)\.$/));
 	test('another law, another article (its cites)', () =>
@@ -322,88 +317,13 @@ describe('every error, with its line and code', () => {
 		],
 		['a column too many', file(HEADER, ROW_1 + ',x'), [{ line: 2, code: 'column_count' }]],
 		[
-			'bad plate',
-			file(HEADER, ROW_1, withCell(ROW_2, 'placa', 'AB-12345')),
-			[{ line: 3, code: 'plate', column: 'placa' }]
-		],
-		[
-			'bad prefix',
-			file(HEADER, withCell(ROW_1, 'prefixo', '000')),
-			[{ line: 2, code: 'prefix', column: 'prefixo' }]
-		],
-		[
 			'duplicate prefix (007 and MT-7 are the same)',
 			file(HEADER, withCell(ROW_1, 'prefixo', '007'), ROW_2, withCell(ROW_3, 'prefixo', 'MT-7')),
 			[{ line: 4, code: 'duplicate_prefix', column: 'prefixo' }]
 		],
 		[
-			'duplicate plate, same format',
-			file(HEADER, ROW_1, withCell(ROW_2, 'placa', 'ndj8941')),
-			[{ line: 3, code: 'duplicate_plate', column: 'placa' }]
-		],
-		[
-			'duplicate plate across formats (NDJ-8941 is NDJ8J41)',
-			file(HEADER, ROW_1, ROW_2, withCell(ROW_3, 'placa', 'NDJ8J41')),
-			[{ line: 4, code: 'duplicate_plate', column: 'placa' }]
-		],
-		[
-			'unknown situação',
-			file(HEADER, withCell(ROW_1, 'situacao', 'vencida')),
-			[{ line: 2, code: 'situacao', column: 'situacao' }]
-		],
-		[
-			'30 February',
-			file(HEADER, withCell(ROW_1, 'autorizacao_validade', '2026-02-30')),
-			[{ line: 2, code: 'date', column: 'autorizacao_validade' }]
-		],
-		[
-			'a Brazilian-format date',
-			file(HEADER, ROW_1, withCell(ROW_2, 'seguro_validade', '30/09/2027')),
-			[{ line: 3, code: 'date', column: 'seguro_validade' }]
-		],
-		[
-			'month 13',
-			file(HEADER, withCell(ROW_1, 'ultima_vistoria', '2026-13-01')),
-			[{ line: 2, code: 'date', column: 'ultima_vistoria' }]
-		],
-		[
-			'zero cilindradas',
-			file(HEADER, withCell(ROW_1, 'cilindradas', '0')),
-			[{ line: 2, code: 'cilindradas', column: 'cilindradas' }]
-		],
-		[
-			'cilindradas beyond any motorcycle',
-			file(HEADER, withCell(ROW_1, 'cilindradas', '2001')),
-			[{ line: 2, code: 'cilindradas', column: 'cilindradas' }]
-		],
-		[
-			'fractional cilindradas',
-			file(HEADER, withCell(ROW_1, 'cilindradas', '149.5')),
-			[{ line: 2, code: 'cilindradas', column: 'cilindradas' }]
-		],
-		[
-			'manufactured next year',
-			file(HEADER, withCell(ROW_1, 'ano_fabricacao', '2027')),
-			[{ line: 2, code: 'ano_fabricacao', column: 'ano_fabricacao' }]
-		],
-		[
-			'manufactured before 1950',
-			file(HEADER, withCell(ROW_1, 'ano_fabricacao', '1949')),
-			[{ line: 2, code: 'ano_fabricacao', column: 'ano_fabricacao' }]
-		],
-		[
-			'two-digit year',
-			file(HEADER, withCell(ROW_1, 'ano_fabricacao', '24')),
-			[{ line: 2, code: 'ano_fabricacao', column: 'ano_fabricacao' }]
-		],
-		[
-			'empty required field',
-			file(HEADER, withCell(ROW_1, 'titular', '  ')),
-			[{ line: 2, code: 'required', column: 'titular' }]
-		],
-		[
 			'same titular twice, other case and accents (Art. 11 III)',
-			file(HEADER, ROW_1, ROW_2, withCell(ROW_3, 'titular', ' fulano de tal exémplo ')),
+			TITULAR_TWICE,
 			[{ line: 4, code: 'duplicate_titular', column: 'titular' }]
 		],
 		[
@@ -415,6 +335,35 @@ describe('every error, with its line and code', () => {
 			]
 		]
 	];
+	// One bad cell, in the last row of the file (the rows before it are valid): one error there.
+	const badCells: [name: string, line: 2 | 3 | 4, column: Column, value: string, code: string][] = [
+		['bad plate', 3, 'placa', 'AB-12345', 'plate'],
+		['bad prefix', 2, 'prefixo', '000', 'prefix'],
+		['duplicate plate, same format', 3, 'placa', 'ndj8941', 'duplicate_plate'],
+		[
+			'duplicate plate across formats (NDJ-8941 is NDJ8J41)',
+			4,
+			'placa',
+			'NDJ8J41',
+			'duplicate_plate'
+		],
+		['unknown situação', 2, 'situacao', 'vencida', 'situacao'],
+		['30 February', 2, 'autorizacao_validade', '2026-02-30', 'date'],
+		['a Brazilian-format date', 3, 'seguro_validade', '30/09/2027', 'date'],
+		['month 13', 2, 'ultima_vistoria', '2026-13-01', 'date'],
+		['zero cilindradas', 2, 'cilindradas', '0', 'cilindradas'],
+		['cilindradas beyond any motorcycle', 2, 'cilindradas', '2001', 'cilindradas'],
+		['fractional cilindradas', 2, 'cilindradas', '149.5', 'cilindradas'],
+		['manufactured next year', 2, 'ano_fabricacao', '2027', 'ano_fabricacao'],
+		['manufactured before 1950', 2, 'ano_fabricacao', '1949', 'ano_fabricacao'],
+		['two-digit year', 2, 'ano_fabricacao', '24', 'ano_fabricacao'],
+		['empty required field', 2, 'titular', '  ', 'required']
+	];
+	for (const [name, line, column, value, code] of badCells) {
+		const rows = [ROW_1, ROW_2, ROW_3].slice(0, line - 1);
+		rows[line - 2] = withCell(rows[line - 2] as string, column, value);
+		cases.push([name, file(HEADER, ...rows), [{ line, code, column }]]);
+	}
 	for (const [name, text, issues] of cases) {
 		test(name, () => {
 			const result = validate(text);

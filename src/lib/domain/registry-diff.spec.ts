@@ -1,24 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { RegistryEntry } from './registry';
+import { entry } from './registry.fixtures';
 import { changeKinds, diffRegistry, isEmptyDiff, type RegistryDiff } from './registry-diff';
-
-const entry = (prefixo: string, overrides: Partial<RegistryEntry> = {}): RegistryEntry => ({
-	prefixo,
-	placa: `ABC${prefixo.padStart(4, '0')}`,
-	titular: `Titular ${prefixo}`,
-	condutorAuxiliar: null,
-	marcaModelo: 'Honda CG 160 Fan',
-	cor: 'Azul',
-	anoFabricacao: 2023,
-	cilindradas: 160,
-	situacao: 'ativa',
-	autorizacaoValidade: '2027-12-31',
-	ultimaVistoria: '2026-06-01',
-	certidaoEstadualValidade: '2027-06-30',
-	certidaoFederalValidade: '2027-06-30',
-	seguroValidade: '2027-03-31',
-	...overrides
-});
 
 /** The diff reduced to prefixes and changed field names, for readable expectations. */
 const summary = (d: RegistryDiff) => ({

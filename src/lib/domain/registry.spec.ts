@@ -20,6 +20,7 @@ import {
 	type Verdict
 } from './registry';
 import { formatPlate, formatPrefix } from './plate';
+import { FULANO } from './registry.fixtures';
 import { registryRulesOn } from './profile';
 import { rolimDeMoura } from '$lib/profile/rolim-de-moura';
 import { citationId } from '$lib/law';
@@ -29,22 +30,7 @@ const rules = registryRulesOn('2026-12-02', rolimDeMoura.registryRules) as Regis
 const DAY = '2026-12-02';
 
 /** A vehicle that passes every check on 2026-12-02. */
-const ok: RegistryEntry = {
-	prefixo: '7',
-	placa: 'NDJ8941',
-	titular: 'Fulano de Tal Exemplo',
-	condutorAuxiliar: null,
-	marcaModelo: 'Honda CG 160 Fan',
-	cor: 'Azul',
-	anoFabricacao: 2024,
-	cilindradas: 162,
-	situacao: 'ativa',
-	autorizacaoValidade: '2027-06-30',
-	ultimaVistoria: '2026-03-10',
-	certidaoEstadualValidade: '2027-01-31',
-	certidaoFederalValidade: '2027-01-31',
-	seguroValidade: '2027-05-01'
-};
+const ok: RegistryEntry = { ...FULANO, prefixo: '7', certidaoFederalValidade: '2027-01-31' };
 const failing = (entry: RegistryEntry, date = DAY) =>
 	verifyOn(entry, date, rules)
 		.checks.filter((c) => !c.ok)

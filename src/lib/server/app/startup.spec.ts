@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { RegistryEntry } from '$lib/domain/registry';
+import { entry } from '$lib/domain/registry.fixtures';
 import { createDb, migrate, type Db } from '$lib/server/db';
 import {
 	publishSnapshot,
@@ -12,22 +12,7 @@ import {
 import { latestVersion } from '$lib/server/registry/registry';
 import { initDatabase } from './startup';
 
-const realEntry: RegistryEntry = {
-	prefixo: '1',
-	placa: 'ABC1234',
-	titular: 'Titular',
-	condutorAuxiliar: null,
-	marcaModelo: 'Honda CG 160',
-	cor: 'Preta',
-	anoFabricacao: 2024,
-	cilindradas: 160,
-	situacao: 'ativa',
-	autorizacaoValidade: '2027-12-31',
-	ultimaVistoria: '2026-06-01',
-	certidaoEstadualValidade: '2027-06-30',
-	certidaoFederalValidade: '2027-06-30',
-	seguroValidade: '2027-03-31'
-};
+const realEntry = entry('1');
 
 let db: Db;
 beforeEach(() => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { passwordProblem, roleAllows, type Role } from '$lib/domain/staff';
-import { auditLog, createDb, migrate, type Db } from '$lib/server/db';
+import { auditLog, type Db } from '$lib/server/db';
+import { memoryDb } from '$lib/server/db/db.fixtures';
 import {
 	ADDRESS_LOCK,
 	delayAfter,
@@ -16,8 +17,7 @@ import { createStaff, StaffError, updateStaff } from './staff';
 
 let db: Db;
 beforeEach(async () => {
-	db = createDb({ kind: 'sqlite', path: ':memory:' });
-	await migrate(db);
+	db = await memoryDb();
 });
 afterEach(() => db.destroy());
 

@@ -4,7 +4,8 @@
  * address still gets a turn, and a member whose browser holds a device cookie goes first.
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { createDb, migrate, type Db } from '$lib/server/db';
+import type { Db } from '$lib/server/db';
+import { memoryDb } from '$lib/server/db/db.fixtures';
 import { PAIR_LOCK } from './lockout';
 import { issueDevice } from './device';
 import { BUSY, BUSY_RETRY_SECONDS, MAX_WAITING_PER_ADDRESS, signIn, type SignIn } from './login';
@@ -13,8 +14,7 @@ import { createStaff } from './staff';
 
 let db: Db;
 beforeEach(async () => {
-	db = createDb({ kind: 'sqlite', path: ':memory:' });
-	await migrate(db);
+	db = await memoryDb();
 });
 afterEach(() => db.destroy());
 

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { createDb, migrate, type Db } from '$lib/server/db';
+import type { Db } from '$lib/server/db';
+import { memoryDb } from '$lib/server/db/db.fixtures';
 import { DEVICE_DAYS, issueDevice, readDevice } from './device';
 
 let db: Db;
 beforeEach(async () => {
-	db = createDb({ kind: 'sqlite', path: ':memory:' });
-	await migrate(db);
+	db = await memoryDb();
 });
 afterEach(() => db.destroy());
 
@@ -46,9 +46,8 @@ describe('device cookie: signed, long-lived, bound to one member', () => {
 
 	test("another server's key (another database) does not accept it", async () => {
 		const value = await issueDevice(db, 7, T0);
-		const other = createDb({ kind: 'sqlite', path: ':memory:' });
+		const other = await memoryDb();
 		try {
-			await migrate(other);
 			expect(await readDevice(other, value, days(1))).toBeNull();
 		} finally {
 			await other.destroy();

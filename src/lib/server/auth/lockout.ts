@@ -120,6 +120,10 @@ export async function recordFailure(
 	return Number(row.n);
 }
 
+/** The deletion of one account's failures from one address, for the caller to narrow and run. */
+const pairFailures = (db: Db, email: string, address: string) =>
+	db.deleteFrom('login_failure').where('email', '=', email).where('address', '=', address);
+
 /** Takes back an attempt recorded by `recordFailure` whose password was never checked. */
 export async function forgetAttempt(
 	db: Db,
@@ -127,12 +131,7 @@ export async function forgetAttempt(
 	address: string,
 	now: Date = new Date()
 ): Promise<void> {
-	await db
-		.deleteFrom('login_failure')
-		.where('email', '=', email)
-		.where('address', '=', address)
-		.where('at', '=', now.toISOString())
-		.execute();
+	await pairFailures(db, email, address).where('at', '=', now.toISOString()).execute();
 }
 
 /** A success clears the pair's failures and remembers the address as the member's. */
@@ -143,11 +142,7 @@ export async function recordSuccess(
 	address: string,
 	now: Date = new Date()
 ): Promise<void> {
-	await db
-		.deleteFrom('login_failure')
-		.where('email', '=', email)
-		.where('address', '=', address)
-		.execute();
+	await pairFailures(db, email, address).execute();
 	await db
 		.insertInto('staff_known_address')
 		.values({ staff_id: staffId, address, last_at: now.toISOString() })

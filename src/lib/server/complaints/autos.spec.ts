@@ -1,19 +1,14 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { rolimDeMouraFiles } from '$lib/profile/rolim-de-moura';
-import { auditLog, createDb, migrate, type Db } from '$lib/server/db';
+import { auditLog, type Db } from '$lib/server/db';
 import { recordAutoStep } from './auto-steps';
 import { autosOfComplaint, issueAuto } from './autos';
 import { transition } from './complaint-admin';
-import { ensureSampleRegistry } from '$lib/server/registry';
-import { file, member } from './triage.fixtures';
+import { complaintsDb, file, member } from './triage.fixtures';
 import { vehicleRecord } from './vehicle-record';
-const sample = rolimDeMouraFiles.registrySample;
 
 let db: Db;
 beforeEach(async () => {
-	db = createDb({ kind: 'sqlite', path: ':memory:' });
-	await migrate(db);
-	await ensureSampleRegistry(db, sample, '2026-01-01');
+	db = await complaintsDb();
 });
 afterEach(() => db.destroy());
 
@@ -28,17 +23,30 @@ async function founded(staff: Awaited<ReturnType<typeof member>>, situation: str
 	return protocol;
 }
 
-/** Issues the auto and carries it to a final decision on `final`. */
-async function confirmed(
+/** Issues the auto for `provision` on `date`; its number. */
+async function issue(
 	staff: Awaited<ReturnType<typeof member>>,
 	protocol: string,
 	provision: string,
-	date: string,
-	final: string
+	date: string
 ) {
 	const issued = await issueAuto(db, staff, { protocol, provision }, at(date));
 	if (!issued.ok || !('number' in issued)) throw new Error(JSON.stringify(issued));
-	const { number } = issued;
+	return issued.number;
+}
+
+/**
+ * A founded complaint for `situation` filed on `date`, its auto for `provision` issued that day and
+ * carried to a final decision on `final`.
+ */
+async function confirmed(
+	staff: Awaited<ReturnType<typeof member>>,
+	[situation, provision]: [situation: string, provision: string],
+	date: string,
+	final: string
+) {
+	const protocol = await founded(staff, situation, date);
+	const number = await issue(staff, protocol, provision, date);
 	for (const [step, on] of [
 		['notificado', date],
 		['imposta', date],
@@ -87,13 +95,7 @@ describe('escalation through the vehicle’s confirmed offenses', () => {
 	for (const [[s1, p1], [s2, p2], penalty, cite, why] of cases)
 		test(`${p1} confirmed, then ${p2} → ${penalty} (${cite}): ${why}`, async () => {
 			const staff = await member(db);
-			await confirmed(
-				staff,
-				await founded(staff, s1, '2026-03-02'),
-				p1,
-				'2026-03-02',
-				'2026-04-01'
-			);
+			await confirmed(staff, [s1, p1], '2026-03-02', '2026-04-01');
 			const second = await founded(staff, s2, '2026-11-02');
 			await issueAuto(db, staff, { protocol: second, provision: p2 }, at('2026-11-02'));
 			const [auto] = await autosOfComplaint(db, second, at('2026-11-02'));
@@ -103,8 +105,7 @@ describe('escalation through the vehicle’s confirmed offenses', () => {
 
 	test('outside the 12-month window it is a first offense again (profile setting)', async () => {
 		const staff = await member(db);
-		const old = await founded(staff, 'fumando', '2025-10-01');
-		await confirmed(staff, old, 'art20-VII', '2025-10-01', '2025-10-20');
+		await confirmed(staff, ['fumando', 'art20-VII'], '2025-10-01', '2025-10-20');
 		const record = await vehicleRecord(db, '7', at('2026-11-02'));
 		expect(record.windowMonths).toBe(12);
 		expect(record.next.find((n) => n.article === 'art20')?.escalation).toMatchObject({
@@ -121,17 +122,11 @@ describe('escalation through the vehicle’s confirmed offenses', () => {
 	test('an auto not yet final does not count; the record lists it with its deadlines', async () => {
 		const staff = await member(db);
 		const protocol = await founded(staff, 'fumando', '2026-12-01');
-		const issued = await issueAuto(
-			db,
-			staff,
-			{ protocol, provision: 'art20-VII' },
-			at('2026-12-01')
-		);
-		if (!issued.ok || !('number' in issued)) throw new Error('not issued');
+		const number = await issue(staff, protocol, 'art20-VII', '2026-12-01');
 		await recordAutoStep(
 			db,
 			staff,
-			{ number: issued.number, protocol, step: 'notificado', on: '2026-12-02', note: null },
+			{ number, protocol, step: 'notificado', on: '2026-12-02', note: null },
 			at('2026-12-02')
 		);
 		const record = await vehicleRecord(db, '7', at('2026-12-18'));
@@ -192,20 +187,9 @@ describe('issueAuto refuses what the law does not allow', () => {
 	test('steps in order: no imposition before the notice, no date in the future', async () => {
 		const staff = await member(db);
 		const protocol = await founded(staff, 'fumando', '2026-11-02');
-		const issued = await issueAuto(
-			db,
-			staff,
-			{ protocol, provision: 'art20-VII' },
-			at('2026-11-02')
-		);
-		if (!issued.ok || !('number' in issued)) throw new Error('not issued');
+		const number = await issue(staff, protocol, 'art20-VII', '2026-11-02');
 		const step = (s: 'imposta' | 'notificado', on: string) =>
-			recordAutoStep(
-				db,
-				staff,
-				{ number: issued.number, protocol, step: s, on, note: null },
-				at('2026-11-05')
-			);
+			recordAutoStep(db, staff, { number, protocol, step: s, on, note: null }, at('2026-11-05'));
 		expect(await step('imposta', '2026-11-03')).toMatchObject({ ok: false, status: 409 });
 		expect(await step('notificado', '2026-11-06')).toMatchObject({ ok: false, field: 'data' });
 		expect(await step('notificado', '2026-11-01')).toMatchObject({ ok: false, field: 'data' });
@@ -214,7 +198,7 @@ describe('issueAuto refuses what the law does not allow', () => {
 			db,
 			staff,
 			{
-				number: issued.number,
+				number,
 				protocol: 'RM-2026-999999',
 				step: 'imposta',
 				on: '2026-11-04',
@@ -230,13 +214,7 @@ describe('the staff workflow follows the law', () => {
 	test('reincidence compares the NEW CONDUCT’s date with the day the earlier penalty became final', async () => {
 		const staff = await member(db);
 		// First conduct 02/03, its penalty final on 01/04.
-		await confirmed(
-			staff,
-			await founded(staff, 'fumando', '2026-03-02'),
-			'art20-VII',
-			'2026-03-02',
-			'2026-04-01'
-		);
+		await confirmed(staff, ['fumando', 'art20-VII'], '2026-03-02', '2026-04-01');
 		// Second conduct on 20/03 — before 01/04 — with its auto drawn up only in November.
 		const before = await founded(staff, 'moto-suja', '2026-03-20');
 		await issueAuto(db, staff, { protocol: before, provision: 'art20-I' }, at('2026-11-02'));
@@ -269,21 +247,9 @@ describe('the staff workflow follows the law', () => {
 
 	test('a fine under Art. 21, I (a repeated Art. 20) counts as an Art. 21 conduct for Art. 22, I', async () => {
 		const staff = await member(db);
-		await confirmed(
-			staff,
-			await founded(staff, 'fumando', '2026-03-02'),
-			'art20-VII',
-			'2026-03-02',
-			'2026-04-01'
-		);
+		await confirmed(staff, ['fumando', 'art20-VII'], '2026-03-02', '2026-04-01');
 		// Art. 20 again: fined under Art. 21, I, final on 01/06.
-		await confirmed(
-			staff,
-			await founded(staff, 'moto-suja', '2026-05-02'),
-			'art20-I',
-			'2026-05-02',
-			'2026-06-01'
-		);
+		await confirmed(staff, ['moto-suja', 'art20-I'], '2026-05-02', '2026-06-01');
 		const third = await founded(staff, 'cobrou-mais', '2026-11-02');
 		await issueAuto(db, staff, { protocol: third, provision: 'art21-XVII' }, at('2026-11-02'));
 		expect((await autosOfComplaint(db, third, at('2026-11-02')))[0]).toMatchObject({
@@ -297,13 +263,7 @@ describe('the auto’s steps follow Art. 27–28', () => {
 	async function notified(on: string) {
 		const staff = await member(db);
 		const protocol = await founded(staff, 'fumando', '2026-11-02');
-		const issued = await issueAuto(
-			db,
-			staff,
-			{ protocol, provision: 'art20-VII' },
-			at('2026-11-02')
-		);
-		if (!issued.ok || !('number' in issued)) throw new Error('not issued');
+		const number = await issue(staff, protocol, 'art20-VII', '2026-11-02');
 		const step = (
 			s: 'notificado' | 'imposta' | 'definitiva',
 			date: string,
@@ -315,7 +275,7 @@ describe('the auto’s steps follow Art. 27–28', () => {
 			recordAutoStep(
 				db,
 				staff,
-				{ number: issued.number, protocol, step: s, on: date, note: null, ...extra },
+				{ number, protocol, step: s, on: date, note: null, ...extra },
 				at('2026-12-31')
 			);
 		expect(await step('notificado', on)).toEqual({ ok: true });

@@ -10,7 +10,13 @@ import { citeOf, conductLeft } from '$lib/domain/offenses';
 import { citeFor } from '$lib/domain/regime';
 import { autoDeadlines, type AutoDeadlines, type AutoDecision } from '$lib/domain/triage';
 import { profile } from '$lib/profile';
-import { audit, type Db, type AutoInfracaoTable, writeTransaction } from '$lib/server/db';
+import {
+	audit,
+	nextNumber,
+	type Db,
+	type AutoInfracaoTable,
+	writeTransaction
+} from '$lib/server/db';
 import { currentRules } from '$lib/server/rules';
 import { currentRegistry } from '$lib/server/registry';
 import { paren, penaltyFor, refuse, regimeOf, suspensionRange } from './auto-law';
@@ -177,14 +183,7 @@ export async function issueAuto(
 				409
 			);
 		}
-		const { last: seq } = await trx
-			.insertInto('auto_sequence')
-			.values({ year, last: 1 })
-			.onConflict((oc) =>
-				oc.column('year').doUpdateSet({ last: (eb) => eb('auto_sequence.last', '+', 1) })
-			)
-			.returning('last')
-			.executeTakeFirstOrThrow();
+		const seq = await nextNumber(trx, 'auto_sequence', year);
 		const number = `AI-${year}-${String(seq).padStart(6, '0')}`;
 		await trx
 			.insertInto('auto_infracao')

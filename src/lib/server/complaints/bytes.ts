@@ -8,21 +8,22 @@ export function ascii(b: Uint8Array, at: number, length: number): string {
 	return String.fromCharCode(...b.subarray(at, at + length));
 }
 
+/** A view of `b` when `size` bytes from `at` are inside it; null past the end. */
+function inside(b: Uint8Array, at: number, size: number): DataView | null {
+	return at >= 0 && at + size <= b.length ? new DataView(b.buffer, b.byteOffset) : null;
+}
+
 export function u16be(b: Uint8Array, at: number): number | null {
-	return at >= 0 && at + 2 <= b.length ? new DataView(b.buffer, b.byteOffset).getUint16(at) : null;
+	return inside(b, at, 2)?.getUint16(at) ?? null;
 }
 export function u16le(b: Uint8Array, at: number): number | null {
-	return at >= 0 && at + 2 <= b.length
-		? new DataView(b.buffer, b.byteOffset).getUint16(at, true)
-		: null;
+	return inside(b, at, 2)?.getUint16(at, true) ?? null;
 }
 export function u32be(b: Uint8Array, at: number): number | null {
-	return at >= 0 && at + 4 <= b.length ? new DataView(b.buffer, b.byteOffset).getUint32(at) : null;
+	return inside(b, at, 4)?.getUint32(at) ?? null;
 }
 export function u32le(b: Uint8Array, at: number): number | null {
-	return at >= 0 && at + 4 <= b.length
-		? new DataView(b.buffer, b.byteOffset).getUint32(at, true)
-		: null;
+	return inside(b, at, 4)?.getUint32(at, true) ?? null;
 }
 
 export function concat(parts: readonly Uint8Array[]): Uint8Array {

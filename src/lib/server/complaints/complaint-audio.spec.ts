@@ -7,7 +7,8 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { EMPTY_FILTER } from '$lib/domain/triage';
 import { webmAudio, text as textBytes } from './fixtures/audio';
-import { auditLog, createDb, migrate, type Db } from '$lib/server/db';
+import { auditLog, type Db } from '$lib/server/db';
+import { memoryDb } from '$lib/server/db/db.fixtures';
 import { transition } from './complaint-admin';
 import { complaintRecording, getComplaintForStaff } from './complaint-staff';
 import { submit, type SubmittedBody, type SubmitOutcome } from './intake';
@@ -19,8 +20,7 @@ import { member } from './triage.fixtures';
 
 let db: Db;
 beforeEach(async () => {
-	db = createDb({ kind: 'sqlite', path: ':memory:' });
-	await migrate(db);
+	db = await memoryDb();
 });
 afterEach(() => db.destroy());
 

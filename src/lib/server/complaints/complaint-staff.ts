@@ -10,6 +10,8 @@ import type { ComplaintState } from '$lib/domain/complaint';
 import type { RegistryEntry } from '$lib/domain/registry';
 import type { Db } from '$lib/server/db';
 import { currentRegistry } from '$lib/server/registry';
+import { mediaOf } from './media';
+import { PROTOCOL } from './receipt';
 import { localDate, status, toItem, type QueueItem } from './triage';
 
 export interface StaffEvent {
@@ -43,35 +45,27 @@ export interface StaffComplaint extends QueueItem {
 	registrySample: boolean;
 }
 
-/** A complaint as staff see it, or null for an unknown protocol. */
+/** A complaint as staff see it, or null for an unknown (or malformed) protocol. */
 export async function getComplaintForStaff(
 	db: Db,
 	protocol: string,
 	now: Date
 ): Promise<StaffComplaint | null> {
+	if (!PROTOCOL.test(protocol)) return null;
 	const row = await db
 		.selectFrom('complaint')
 		.selectAll()
 		.where('protocol', '=', protocol)
 		.executeTakeFirst();
 	if (!row) return null;
-	const [events, photos, recording, snapshot] = await Promise.all([
+	const [events, media, snapshot] = await Promise.all([
 		db
 			.selectFrom('complaint_event')
 			.select(['idx', 'at', 'status', 'note', 'public'])
 			.where('complaint_id', '=', row.id)
 			.orderBy('idx')
 			.execute(),
-		db
-			.selectFrom('complaint_photo')
-			.select((eb) => eb.fn.countAll().as('n'))
-			.where('complaint_id', '=', row.id)
-			.executeTakeFirst(),
-		db
-			.selectFrom('complaint_audio')
-			.select('duration_ms')
-			.where('complaint_id', '=', row.id)
-			.executeTakeFirst(),
+		mediaOf(db, row.id),
 		currentRegistry(db)
 	]);
 	const prefixo = row.vehicle_prefixo;
@@ -94,8 +88,7 @@ export async function getComplaintForStaff(
 		closedAt: row.closed_at,
 		hasContact: !!(row.contact_name || row.contact_phone || row.contact_email),
 		contactErasedAt: row.contact_erased_at,
-		photoCount: Number(photos?.n ?? 0),
-		recording: recording ? { durationMs: recording.duration_ms } : null,
+		...media,
 		history: events.map((e) => ({
 			idx: e.idx,
 			at: e.at,

@@ -24,7 +24,7 @@ import type { ComplaintInput } from '$lib/domain/complaint';
 import { offensesOf, type Offense } from '$lib/domain/offenses';
 import { formatPrefix, type VehicleCode } from '$lib/domain/plate';
 import { profile } from '$lib/profile';
-import { type Database, writeTransaction, keyId } from '$lib/server/db';
+import { type Database, writeTransaction, keyId, nextNumber } from '$lib/server/db';
 import { currentRegistry, registryIndex } from '$lib/server/registry';
 import type { Recording } from './audio';
 import { answerFor, canonicalJson, digest, photoDigest, sha256 } from './idempotency';
@@ -136,15 +136,7 @@ async function insertComplaint(
 	year: number,
 	now: Date
 ): Promise<ComplaintReceipt> {
-	// Inside the transaction: a rollback gives the number back, so successes leave no gaps.
-	const { last: seq } = await trx
-		.insertInto('protocol_sequence')
-		.values({ year, last: 1 })
-		.onConflict((oc) =>
-			oc.column('year').doUpdateSet({ last: (eb) => eb('protocol_sequence.last', '+', 1) })
-		)
-		.returning('last')
-		.executeTakeFirstOrThrow();
+	const seq = await nextNumber(trx, 'protocol_sequence', year);
 	const protocol = `${PROTOCOL_PREFIX}-${year}-${String(seq).padStart(6, '0')}`;
 	const token = randomBytes(18).toString('base64url');
 	const location = body.location;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { auditLog, createDb, migrate, type Db } from '$lib/server/db';
+import { auditLog, type Db } from '$lib/server/db';
+import { memoryDb } from '$lib/server/db/db.fixtures';
 import { transition } from './complaint-admin';
 import { getComplaintForStaff } from './complaint-staff';
 import {
@@ -14,8 +15,7 @@ import { FILED, file, member } from './triage.fixtures';
 
 let db: Db;
 beforeEach(async () => {
-	db = createDb({ kind: 'sqlite', path: ':memory:' });
-	await migrate(db);
+	db = await memoryDb();
 });
 afterEach(() => db.destroy());
 

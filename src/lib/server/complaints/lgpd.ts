@@ -9,6 +9,7 @@
  */
 import { type Db, audit, writeTransaction } from '$lib/server/db';
 import type { AdminResult, Staff } from './complaint-admin';
+import { recordingExists } from './media';
 import { log } from '$lib/server/runtime';
 
 export interface Contact {
@@ -124,16 +125,7 @@ export async function eraseContact(
 		const row = await trx
 			.selectFrom('complaint')
 			.select(['id', 'contact_name', 'contact_phone', 'contact_email', 'contact_erased_at'])
-			.select((eb) =>
-				eb
-					.exists(
-						eb
-							.selectFrom('complaint_audio')
-							.select('complaint_audio.complaint_id')
-							.whereRef('complaint_audio.complaint_id', '=', 'complaint.id')
-					)
-					.as('has_recording')
-			)
+			.select((eb) => recordingExists(eb).as('has_recording'))
 			.where('protocol', '=', input.protocol)
 			.executeTakeFirst();
 		if (!row)
@@ -190,12 +182,7 @@ export async function eraseExpiredContacts(
 								eb('contact_email', 'is not', null)
 							])
 						]),
-						eb.exists(
-							eb
-								.selectFrom('complaint_audio')
-								.select('complaint_audio.complaint_id')
-								.whereRef('complaint_audio.complaint_id', '=', 'complaint.id')
-						)
+						recordingExists(eb)
 					])
 				)
 				.limit(BATCH)

@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { MAX_RESULTS, PUBLIC_STATES } from '$lib/domain/open311';
-import { createDb, migrate, type Db } from '$lib/server/db';
+import type { Db } from '$lib/server/db';
+import { closeTempDb, openTempDb } from '$lib/server/db/db.fixtures';
 import { getPublicRequest, listPublicRequests } from './open311';
 
 let db: Db;
@@ -15,16 +13,10 @@ const { GET: list } = await import('../../../routes/open311/v2/requests.json/+se
 const { GET: one } = await import('../../../routes/open311/v2/requests/[protocol].json/+server');
 const { GET: services } = await import('../../../routes/open311/v2/services.json/+server');
 
-let dir: string;
 beforeEach(async () => {
-	dir = mkdtempSync(join(tmpdir(), 'garupa-open311-'));
-	db = createDb({ kind: 'sqlite', path: join(dir, 'garupa.db') });
-	await migrate(db);
+	db = await openTempDb('open311');
 });
-afterEach(async () => {
-	await db.destroy();
-	rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => closeTempDb(db));
 
 const CONTACT = { name: 'Maria Passageira', phone: '+5569999887766', email: 'maria@example.com' };
 const SECRET_NOTE = 'Nota interna: motorista é parente do fiscal';

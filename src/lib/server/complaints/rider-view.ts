@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import { PENALTIES, type Offense } from '$lib/domain/offenses';
 import type { Database } from '$lib/server/db';
+import { mediaOf } from './media';
 import { PenaltySchema, PROTOCOL, TOKEN } from './receipt';
 
 type Db = Kysely<Database>;
@@ -51,7 +52,7 @@ export async function getComplaintForRider(
 	const row = await riderRow(db, protocol, token);
 	if (!row) return null;
 
-	const [events, photos, recording] = await Promise.all([
+	const [events, media] = await Promise.all([
 		db
 			.selectFrom('complaint_event')
 			.select(['at', 'status', 'note'])
@@ -59,16 +60,7 @@ export async function getComplaintForRider(
 			.where('public', '=', 1)
 			.orderBy('idx')
 			.execute(),
-		db
-			.selectFrom('complaint_photo')
-			.select((eb) => eb.fn.countAll().as('n'))
-			.where('complaint_id', '=', row.id)
-			.executeTakeFirst(),
-		db
-			.selectFrom('complaint_audio')
-			.select('duration_ms')
-			.where('complaint_id', '=', row.id)
-			.executeTakeFirst()
+		mediaOf(db, row.id)
 	]);
 	return {
 		protocol: row.protocol,
@@ -89,9 +81,7 @@ export async function getComplaintForRider(
 					? { text: row.location_text }
 					: null,
 		description: row.description,
-		// PostgreSQL counts in bigint, which pg returns as a string.
-		photoCount: Number(photos?.n ?? 0),
-		recording: recording ? { durationMs: recording.duration_ms } : null,
+		...media,
 		history: events
 	};
 }

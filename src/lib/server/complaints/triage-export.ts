@@ -3,6 +3,7 @@ import { localISO } from '$lib/domain/clock';
 import { STATE_LABEL, type QueueFilter } from '$lib/domain/triage';
 import { profile } from '$lib/profile';
 import type { Db } from '$lib/server/db';
+import { recordingExists } from './media';
 import { QUEUE_COLUMNS, localDate, toItem } from './triage';
 import { conditions, vehicleMatch } from './triage-filter';
 
@@ -40,16 +41,7 @@ export async function exportQueue(
 		.selectFrom('complaint')
 		.where((eb) => conditions(eb, filter, vehicle, today))
 		.select(QUEUE_COLUMNS)
-		.select((eb) =>
-			eb
-				.exists(
-					eb
-						.selectFrom('complaint_audio')
-						.select('complaint_audio.complaint_id')
-						.whereRef('complaint_audio.complaint_id', '=', 'complaint.id')
-				)
-				.as('has_recording')
-		)
+		.select((eb) => recordingExists(eb).as('has_recording'))
 		.orderBy('created_at')
 		.orderBy('id')
 		.limit(EXPORT_LIMIT)

@@ -1,12 +1,24 @@
-/** Test fixtures for the triage specs: a rider's complaint and a staff member. Tests only. */
+/**
+ * Test fixtures for the triage specs: their database, a rider's complaint and a staff member.
+ * Tests only.
+ */
 import { parseComplaint } from '$lib/domain/complaint';
 import { profile } from '$lib/profile';
-import { lei2059Offenses as offenseCatalog } from '$lib/profile/rolim-de-moura';
-import { createComplaint } from './intake-write';
+import { lei2059Offenses as offenseCatalog, rolimDeMouraFiles } from '$lib/profile/rolim-de-moura';
 import type { Db } from '$lib/server/db';
+import { memoryDb } from '$lib/server/db/db.fixtures';
+import { ensureSampleRegistry } from '$lib/server/registry';
+import { createComplaint } from './intake-write';
 
 const situations = new Set(offenseCatalog.situations.map((s) => s.code));
 export const FILED = new Date('2026-11-02T15:00:00Z');
+
+/** A migrated database in memory whose registry, the sample's, identifies vehicle 007. */
+export async function complaintsDb(): Promise<Db> {
+	const db = await memoryDb();
+	await ensureSampleRegistry(db, rolimDeMouraFiles.registrySample, '2026-01-01');
+	return db;
+}
 
 /** Files a complaint as a rider would; returns its protocol and token. */
 export async function file(db: Db, fields: Record<string, unknown> = {}, now = FILED) {

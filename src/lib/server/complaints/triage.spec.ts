@@ -1,21 +1,16 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { EMPTY_FILTER, parseQueueFilter } from '$lib/domain/triage';
-import { rolimDeMouraFiles } from '$lib/profile/rolim-de-moura';
-import { auditLog, createDb, migrate, type Db } from '$lib/server/db';
+import { auditLog, type Db } from '$lib/server/db';
 import { addNote, extendAnswer, moderate, transition } from './complaint-admin';
 import { complaintPhoto, getComplaintForStaff } from './complaint-staff';
 import { getComplaintForRider } from './rider-view';
-import { ensureSampleRegistry } from '$lib/server/registry';
 import { listQueue } from './triage';
 import { exportQueue } from './triage-export';
-import { file, member } from './triage.fixtures';
-const sample = rolimDeMouraFiles.registrySample;
+import { complaintsDb, file, member } from './triage.fixtures';
 
 let db: Db;
 beforeEach(async () => {
-	db = createDb({ kind: 'sqlite', path: ':memory:' });
-	await migrate(db);
-	await ensureSampleRegistry(db, sample, '2026-01-01');
+	db = await complaintsDb();
 });
 afterEach(() => db.destroy());
 

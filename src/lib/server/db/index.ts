@@ -11,7 +11,7 @@ export { copyDatabase, countRows } from './copy';
 export { writeTransaction } from './group-commit';
 export { RESTORE_RUNNING, holdInstanceLock, takeExclusiveLock } from './instance-lock';
 export { migrations } from './migrations';
-export { continueNumbersSql, issuedNumbers } from './numbering';
+export { continueNumbersSql, issuedNumbers, nextNumber } from './numbering';
 export type { Issued } from './numbering';
 export { SQLITE_SIDE_FILES, privateDir, privateFile } from './private-files';
 export { keyId, openToken, sealToken } from './receipt-seal';

@@ -16,6 +16,22 @@ export const NUMBERINGS = [
 
 export type Counter = (typeof NUMBERINGS)[number]['counter'];
 
+/**
+ * The next number of `counter` in `year` (1 for the year's first), taken in the caller's
+ * transaction: a rollback gives it back, so successes leave no gaps.
+ */
+export async function nextNumber(trx: Db, counter: Counter, year: number): Promise<number> {
+	const { last } = await trx
+		.insertInto(counter)
+		.values({ year, last: 1 })
+		.onConflict((oc) =>
+			oc.column('year').doUpdateSet({ last: (eb) => eb(`${counter}.last`, '+', 1) })
+		)
+		.returning('last')
+		.executeTakeFirstOrThrow();
+	return last;
+}
+
 /** Per counter, per year, the last number issued. */
 export type Issued = Record<Counter, Record<number, number>>;
 

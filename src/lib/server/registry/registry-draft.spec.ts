@@ -1,12 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { registryRulesOn } from '$lib/domain/profile';
 import type { RegistryEntry, RegistryRules } from '$lib/domain/registry';
+import { entry } from '$lib/domain/registry.fixtures';
 import { toCsv, type RegistryRecord } from '$lib/domain/registry-csv';
 import { rolimDeMoura } from '$lib/profile/rolim-de-moura';
-import { auditLog, createDb, migrate, type Db } from '$lib/server/db';
+import { auditLog, type Db } from '$lib/server/db';
+import { GESTOR as staff, addGestor, closeTempDb, openTempDb } from '$lib/server/db/db.fixtures';
 import {
 	currentRegistry,
 	latestVersion,
@@ -21,24 +20,6 @@ import { discardDraft, importDraft, publishDraft } from './registry-publish';
 const TODAY = '2026-12-02';
 const rules = registryRulesOn(TODAY, rolimDeMoura.registryRules) as RegistryRules;
 
-const entry = (prefixo: string, overrides: Partial<RegistryEntry> = {}): RegistryEntry => ({
-	prefixo,
-	placa: `ABC${prefixo.padStart(4, '0')}`,
-	titular: `Titular ${prefixo}`,
-	condutorAuxiliar: null,
-	marcaModelo: 'Honda CG 160 Fan',
-	cor: 'Azul',
-	anoFabricacao: 2023,
-	cilindradas: 160,
-	situacao: 'ativa',
-	autorizacaoValidade: '2027-12-31',
-	ultimaVistoria: '2026-06-01',
-	certidaoEstadualValidade: '2027-06-30',
-	certidaoFederalValidade: '2027-06-30',
-	seguroValidade: '2027-03-31',
-	...overrides
-});
-
 /** An entry as the form posts it (the CSV's columns and formats). */
 const record = (e: RegistryEntry): RegistryRecord => {
 	const [header = '', row = ''] = toCsv([e]).split('\r\n');
@@ -46,35 +27,18 @@ const record = (e: RegistryEntry): RegistryRecord => {
 	return Object.fromEntries(header.split(',').map((c, i) => [c, cells[i] ?? '']));
 };
 
-const staff = { id: 1, email: 'gestor@garupa.test' };
-let dir: string;
 let db: Db;
 
 beforeEach(async () => {
-	dir = mkdtempSync(join(tmpdir(), 'garupa-registry-admin-'));
-	db = createDb({ kind: 'sqlite', path: join(dir, 'garupa.db') });
-	await migrate(db);
-	await db
-		.insertInto('staff')
-		.values({
-			id: 1,
-			email: staff.email,
-			name: 'Gustavo Gestor',
-			role: 'gestor',
-			password_hash: 'x',
-			created_at: '2026-01-01T00:00:00Z'
-		})
-		.execute();
+	db = await openTempDb('registry-admin');
+	await addGestor(db);
 	await publishSnapshot(db, {
 		entries: [entry('1'), entry('7'), entry('12')],
 		source: 'Dados de exemplo (fictícios)',
 		sample: true
 	});
 });
-afterEach(async () => {
-	await db.destroy();
-	rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => closeTempDb(db));
 
 describe('the draft', () => {
 	test('without edits, the registry being edited is the published one and nothing would change', async () => {

@@ -57,6 +57,12 @@ export async function draftEntries(db: Db): Promise<RegistryEntry[]> {
 	return rows.map(fromRow).sort(byPrefixo);
 }
 
+/** Ends the draft (published or thrown away): its entries first, as they belong to it. */
+export async function dropDraft(db: Db): Promise<void> {
+	await db.deleteFrom('registry_draft_entry').execute();
+	await db.deleteFrom('registry_draft').execute();
+}
+
 /** The draft if there is one, else the published registry; with the diff a publish would make. */
 export async function workingRegistry(db: Db): Promise<WorkingRegistry> {
 	const [draft, latest] = await Promise.all([draftInfo(db), latestSnapshot(db)]);

@@ -16,6 +16,19 @@ import { validateRegistryRecord, type Issue, type RegistryRecord } from '$lib/do
 import { audit, type Db } from '$lib/server/db';
 import { draftRow, openDraft, type Staff } from './registry-draft';
 
+type DraftChange = {
+	action: string;
+	prefixo: string;
+	before: RegistryEntry | null;
+	after: RegistryEntry | null;
+};
+
+/** Audits a change to one vehicle of the draft, which riders do not see until it is published. */
+function auditDraft(trx: Db, staff: Staff, { prefixo, ...change }: DraftChange, at: Date) {
+	const note = 'Rascunho do cadastro (ainda não publicado).';
+	return audit(trx, { staff, ...change, entity: 'registry_entry', entityId: prefixo, note }, at);
+}
+
 export type SaveResult = { ok: true; entry: RegistryEntry } | { ok: false; errors: Issue[] };
 
 /** The form shows these beside the field, which already says its name. */
@@ -84,17 +97,11 @@ export async function saveEntry(
 		} else {
 			await trx.insertInto('registry_draft_entry').values(draftRow(entry)).execute();
 		}
-		await audit(
+		const action = before ? 'registry.entry.update' : 'registry.entry.create';
+		await auditDraft(
 			trx,
-			{
-				staff,
-				action: before ? 'registry.entry.update' : 'registry.entry.create',
-				entity: 'registry_entry',
-				entityId: entry.prefixo,
-				before,
-				after: entry,
-				note: 'Rascunho do cadastro (ainda não publicado).'
-			},
+			staff,
+			{ action, prefixo: entry.prefixo, before, after: entry },
 			new Date(at)
 		);
 		return { ok: true, entry };
@@ -141,19 +148,8 @@ export async function removeEntry(
 		const before = entries.find((e) => e.prefixo === key);
 		if (!before) return false;
 		await trx.deleteFrom('registry_draft_entry').where('prefixo', '=', key).execute();
-		await audit(
-			trx,
-			{
-				staff,
-				action: 'registry.entry.remove',
-				entity: 'registry_entry',
-				entityId: key,
-				before,
-				after: null,
-				note: 'Rascunho do cadastro (ainda não publicado).'
-			},
-			at
-		);
+		const change = { action: 'registry.entry.remove', prefixo: key, before, after: null };
+		await auditDraft(trx, staff, change, at);
 		return true;
 	});
 }

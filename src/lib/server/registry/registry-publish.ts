@@ -17,6 +17,7 @@ import {
 	diffSummary,
 	draftEntries,
 	draftInfo,
+	dropDraft,
 	insertEntries,
 	openDraft,
 	type Staff
@@ -73,8 +74,7 @@ export async function discardDraft(db: Db, staff: Staff, at: Date = new Date()):
 		if (!draft) return false;
 		const entries = await draftEntries(trx);
 		const latest = await latestSnapshot(trx);
-		await trx.deleteFrom('registry_draft_entry').execute();
-		await trx.deleteFrom('registry_draft').execute();
+		await dropDraft(trx);
 		await audit(
 			trx,
 			{
@@ -174,8 +174,7 @@ export async function publishDraft(
 					stale = true;
 					throw new Error('stale');
 				}
-				await trx.deleteFrom('registry_draft_entry').execute();
-				await trx.deleteFrom('registry_draft').execute();
+				await dropDraft(trx);
 				await audit(
 					trx,
 					{

@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { RegistryEntry } from '$lib/domain/registry';
+import { entry } from '$lib/domain/registry.fixtures';
 import { rolimDeMouraFiles } from '$lib/profile/rolim-de-moura';
-import { createDb, migrate, type Db } from '$lib/server/db';
+import type { Db } from '$lib/server/db';
+import { closeTempDb, openTempDb, otherConnection } from '$lib/server/db/db.fixtures';
 import {
 	REGISTRY_RECHECK_MS,
 	SAMPLE_SOURCE,
@@ -18,36 +17,12 @@ import {
 } from './registry';
 const sample = rolimDeMouraFiles.registrySample;
 
-const entry = (prefixo: string, overrides: Partial<RegistryEntry> = {}): RegistryEntry => ({
-	prefixo,
-	placa: `ABC${prefixo.padStart(4, '0')}`,
-	titular: `Titular ${prefixo}`,
-	condutorAuxiliar: null,
-	marcaModelo: 'Honda CG 160 Fan',
-	cor: 'Vermelha',
-	anoFabricacao: 2023,
-	cilindradas: 160,
-	situacao: 'ativa',
-	autorizacaoValidade: '2027-12-31',
-	ultimaVistoria: '2026-06-01',
-	certidaoEstadualValidade: '2027-06-30',
-	certidaoFederalValidade: '2027-06-30',
-	seguroValidade: '2027-03-31',
-	...overrides
-});
-
-let dir: string;
 let db: Db;
 
 beforeEach(async () => {
-	dir = mkdtempSync(join(tmpdir(), 'garupa-registry-'));
-	db = createDb({ kind: 'sqlite', path: join(dir, 'garupa.db') });
-	await migrate(db);
+	db = await openTempDb('registry');
 });
-afterEach(async () => {
-	await db.destroy();
-	rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => closeTempDb(db));
 
 describe('publishing snapshots', () => {
 	test('an empty database has no snapshot', async () => {
@@ -162,7 +137,7 @@ describe('ensureSampleRegistry', () => {
 describe('currentRegistry (per-request cache)', () => {
 	test('re-reads only after the recheck interval, and only when the version moved', async () => {
 		// Published by another process (a CLI import): a second connection to the same file.
-		const other = createDb({ kind: 'sqlite', path: join(dir, 'garupa.db') });
+		const other = otherConnection(db);
 		try {
 			const t0 = 1_000_000;
 			expect(await currentRegistry(db, t0)).toBeNull();

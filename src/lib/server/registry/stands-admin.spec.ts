@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { parseBoundary } from '$lib/domain/geo';
-import type { Stand } from '$lib/domain/stands';
 import { rolimDeMouraFiles } from '$lib/profile/rolim-de-moura';
-import { auditLog, createDb, migrate, type Db } from '$lib/server/db';
+import { auditLog, type Db } from '$lib/server/db';
+import { GESTOR as staff, addGestor, closeTempDb, openTempDb } from '$lib/server/db/db.fixtures';
+import { stand } from './stands.fixtures';
 import { getStand, listStands, replaceStands, standsAreSample } from './stands';
 import {
 	checkStand,
@@ -21,18 +19,6 @@ const boundary = parseBoundary(JSON.parse(boundaryText));
 const knownPrefixes = new Set(['1', '7', '12']);
 const rules = { boundary, knownPrefixes };
 
-const stand = (id: string, overrides: Partial<Stand> = {}): Stand => ({
-	id,
-	name: `Ponto ${id}`,
-	address: `Referência ${id}`,
-	lat: -11.7271,
-	lng: -61.7714,
-	vagas: 5,
-	note: null,
-	prefixes: ['1', '7'],
-	...overrides
-});
-
 const form = (overrides: StandForm = {}): StandForm => ({
 	id: '',
 	name: 'Rodoviária',
@@ -45,31 +31,14 @@ const form = (overrides: StandForm = {}): StandForm => ({
 	...overrides
 });
 
-const staff = { id: 1, email: 'gestor@garupa.test' };
-let dir: string;
 let db: Db;
 
 beforeEach(async () => {
-	dir = mkdtempSync(join(tmpdir(), 'garupa-stands-admin-'));
-	db = createDb({ kind: 'sqlite', path: join(dir, 'garupa.db') });
-	await migrate(db);
-	await db
-		.insertInto('staff')
-		.values({
-			id: 1,
-			email: staff.email,
-			name: 'Gustavo Gestor',
-			role: 'gestor',
-			password_hash: 'x',
-			created_at: '2026-01-01T00:00:00Z'
-		})
-		.execute();
+	db = await openTempDb('stands-admin');
+	await addGestor(db);
 	await replaceStands(db, [stand('praca-central'), stand('hospital')], { sample: true });
 });
-afterEach(async () => {
-	await db.destroy();
-	rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => closeTempDb(db));
 
 describe('checkStand: the import rules on one stand', () => {
 	const check = (f: StandForm, editing: string | null = null) =>

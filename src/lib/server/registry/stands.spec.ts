@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { parseBoundary } from '$lib/domain/geo';
-import type { Stand } from '$lib/domain/stands';
 import { rolimDeMouraFiles } from '$lib/profile/rolim-de-moura';
-import { createDb, migrate, type Db } from '$lib/server/db';
+import type { Db } from '$lib/server/db';
+import { closeTempDb, openTempDb } from '$lib/server/db/db.fixtures';
+import { stand } from './stands.fixtures';
 import { ensureSampleStands, getStand, listStands, replaceStands, standsAreSample } from './stands';
 const boundaryText = rolimDeMouraFiles.boundary;
 const sampleText = rolimDeMouraFiles.standsSample;
@@ -13,30 +11,12 @@ const sampleText = rolimDeMouraFiles.standsSample;
 const boundary = parseBoundary(JSON.parse(boundaryText));
 const ALL_SAMPLE_PREFIXES = new Set(Array.from({ length: 60 }, (_, i) => String(i + 1)));
 
-const stand = (id: string, overrides: Partial<Stand> = {}): Stand => ({
-	id,
-	name: `Ponto ${id}`,
-	address: `Referência ${id}`,
-	lat: -11.7271,
-	lng: -61.7714,
-	vagas: 5,
-	note: null,
-	prefixes: ['1', '7'],
-	...overrides
-});
-
-let dir: string;
 let db: Db;
 
 beforeEach(async () => {
-	dir = mkdtempSync(join(tmpdir(), 'garupa-stands-'));
-	db = createDb({ kind: 'sqlite', path: join(dir, 'garupa.db') });
-	await migrate(db);
+	db = await openTempDb('stands');
 });
-afterEach(async () => {
-	await db.destroy();
-	rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => closeTempDb(db));
 
 describe('replaceStands → listStands / getStand', () => {
 	test('an empty database has no stands, and they are not sample', async () => {

@@ -5,5 +5,6 @@
 export { effectiveRules } from './calendar';
 export { enteredDays, enteredDecrees } from './entered';
 export { addDecree, addDecreedDay, removeDecree, removeDecreedDay } from './rules-edit';
+export type { RemoveResult } from './rules-edit';
 export { currentRules } from './rules-store';
 export { rulesBundle } from './rules';

@@ -1,39 +1,27 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { answerAt } from '$lib/rules';
 import { isBusinessDay } from '$lib/domain/complaint';
-import type { DecreeInput } from '$lib/domain/rules-form';
+import type { DayInput, DecreeInput } from '$lib/domain/rules-form';
 import { profile } from '$lib/profile';
-import { auditLog, createDb, migrate, type Db } from '$lib/server/db';
+import { auditLog, type Db } from '$lib/server/db';
+import {
+	GESTOR as gestor,
+	addGestor,
+	closeTempDb,
+	openTempDb,
+	otherConnection
+} from '$lib/server/db/db.fixtures';
 import { enteredDays, enteredDecrees } from './entered';
 import { addDecree, addDecreedDay, removeDecree, removeDecreedDay } from './rules-edit';
 import { RULES_RECHECK_MS, currentRules, loadRules, rulesVersion } from './rules-store';
 
-let dir: string;
 let db: Db;
-const gestor = { id: 1, email: 'gestor@garupa.test' };
 
 beforeEach(async () => {
-	dir = mkdtempSync(join(tmpdir(), 'garupa-rules-'));
-	db = createDb({ kind: 'sqlite', path: join(dir, 'garupa.db') });
-	await migrate(db);
-	await db
-		.insertInto('staff')
-		.values({
-			email: gestor.email,
-			name: 'Gustavo Gestor',
-			role: 'gestor',
-			password_hash: 'x',
-			created_at: '2026-01-01T00:00:00Z'
-		})
-		.execute();
+	db = await openTempDb('rules');
+	await addGestor(db);
 });
-afterEach(async () => {
-	await db.destroy();
-	rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => closeTempDb(db));
 
 const decree2030: DecreeInput = {
 	reference: 'Decreto nº 123/2029',
@@ -43,6 +31,16 @@ const decree2030: DecreeInput = {
 };
 const at = (iso: string) => new Date(iso);
 const ENTERED = at('2029-06-01T12:00:00-04:00');
+
+/** Enters a decreed day as the gestor, before its date. */
+const enterDay = (day: DayInput) => addDecreedDay(db, day, gestor, ENTERED);
+/** A Tuesday made a holiday by decree. */
+const HOLIDAY_2030: DayInput = {
+	date: '2030-03-05',
+	action: 'add',
+	name: 'Feriado decretado',
+	reference: 'Decreto nº 9/2030'
+};
 
 async function answer(iso: string) {
 	const rules = await loadRules(db);
@@ -132,17 +130,7 @@ describe('tariff decrees from the database (Art. 15, 17)', () => {
 describe('decreed days (Art. 16 §1º: bandeira II on holidays)', () => {
 	// 2030-03-05 is a Tuesday; 2030-08-05 (Aniversário de Rolim de Moura) a Monday.
 	test('an added holiday gives bandeira II on that date only', async () => {
-		await addDecreedDay(
-			db,
-			{
-				date: '2030-03-05',
-				action: 'add',
-				name: 'Feriado decretado',
-				reference: 'Decreto nº 9/2030'
-			},
-			gestor,
-			ENTERED
-		);
+		await enterDay(HOLIDAY_2030);
 		const on = await answer('2030-03-05T10:00:00-04:00');
 		expect(on?.bandeira.flag).toBe(2);
 		expect(on?.bandeira.reasons[0]).toMatchObject({ kind: 'holiday' });
@@ -152,33 +140,23 @@ describe('decreed days (Art. 16 §1º: bandeira II on holidays)', () => {
 
 	test('a removed holiday gives bandeira I by day on that date only', async () => {
 		expect((await answer('2030-08-05T10:00:00-04:00'))?.bandeira.flag).toBe(2);
-		await addDecreedDay(
-			db,
-			{
-				date: '2030-08-05',
-				action: 'remove',
-				name: 'Feriado transferido',
-				reference: 'Decreto nº 10/2030'
-			},
-			gestor,
-			ENTERED
-		);
+		await enterDay({
+			date: '2030-08-05',
+			action: 'remove',
+			name: 'Feriado transferido',
+			reference: 'Decreto nº 10/2030'
+		});
 		expect((await answer('2030-08-05T10:00:00-04:00'))?.bandeira.flag).toBe(1);
 		expect((await answer('2031-08-05T10:00:00-04:00'))?.bandeira.flag).toBe(2);
 	});
 
 	test('a day the decree closes the office: read back as a closure, no business day, still bandeira I', async () => {
-		const d = await addDecreedDay(
-			db,
-			{
-				date: '2030-03-05',
-				action: 'close',
-				name: 'Ponto facultativo municipal',
-				reference: 'Decreto nº 11/2030'
-			},
-			gestor,
-			ENTERED
-		);
+		const d = await enterDay({
+			date: '2030-03-05',
+			action: 'close',
+			name: 'Ponto facultativo municipal',
+			reference: 'Decreto nº 11/2030'
+		});
 		expect(d.action).toBe('close');
 		expect((await enteredDays(db)).map((e) => e.action)).toEqual(['close']);
 		const rules = await loadRules(db);
@@ -189,12 +167,7 @@ describe('decreed days (Art. 16 §1º: bandeira II on holidays)', () => {
 	});
 
 	test('removing a decreed day before it comes restores the calendar; audited', async () => {
-		const d = await addDecreedDay(
-			db,
-			{ date: '2030-03-05', action: 'add', name: 'Feriado', reference: 'Decreto nº 9/2030' },
-			gestor,
-			ENTERED
-		);
+		const d = await enterDay(HOLIDAY_2030);
 		expect(await removeDecreedDay(db, d.dbId, gestor, ENTERED)).toEqual({ ok: true });
 		expect((await answer('2030-03-05T10:00:00-04:00'))?.bandeira.flag).toBe(1);
 		const log = await auditLog(db, { entity: 'decreed_day' });
@@ -202,17 +175,7 @@ describe('decreed days (Art. 16 §1º: bandeira II on holidays)', () => {
 	});
 
 	test('the holiday list of the year shows the decreed day with its decree', async () => {
-		await addDecreedDay(
-			db,
-			{
-				date: '2030-03-05',
-				action: 'add',
-				name: 'Feriado decretado',
-				reference: 'Decreto nº 9/2030'
-			},
-			gestor,
-			ENTERED
-		);
+		await enterDay(HOLIDAY_2030);
 		const rules = await loadRules(db);
 		expect(rules.holidays.year(2030).holidays).toContainEqual({
 			date: '2030-03-05',
@@ -229,7 +192,7 @@ describe('the in-process cache', () => {
 		const t0 = 1_000_000;
 		const first = await currentRules(db, t0);
 		// Another instance writes straight to the database (no local invalidation).
-		const other = createDb({ kind: 'sqlite', path: join(dir, 'garupa.db') });
+		const other = otherConnection(db);
 		await addDecree(other, decree2030, gestor, ENTERED);
 		await other.destroy();
 		expect(await currentRules(db, t0 + RULES_RECHECK_MS - 1)).toBe(first);
@@ -257,12 +220,7 @@ describe('the in-process cache', () => {
 		await addDecree(db, decree2030, gestor, ENTERED);
 		const b = await currentRules(db, 4_000_001);
 		expect(b.holidays).toBe(a.holidays);
-		await addDecreedDay(
-			db,
-			{ date: '2030-03-05', action: 'add', name: 'Feriado', reference: 'Decreto nº 9/2030' },
-			gestor,
-			ENTERED
-		);
+		await enterDay(HOLIDAY_2030);
 		const c = await currentRules(db, 4_000_002);
 		expect(c.holidays).not.toBe(b.holidays);
 	});

@@ -1,7 +1,7 @@
 import { formOrError } from '$lib/server/http';
 import { fail } from '@sveltejs/kit';
-import { isRole, ROLE_LABEL } from '$lib/domain/staff';
-import { audit, db } from '$lib/server/db';
+import { isRole, ROLE_LABEL, type StaffMember } from '$lib/domain/staff';
+import { audit, db, type Db } from '$lib/server/db';
 import {
 	requireStaff,
 	createStaff,
@@ -28,6 +28,21 @@ async function target(form: FormData) {
 	const row = await getStaff(db(), id);
 	if (!row) return { error: fail(404, { message: 'Conta não encontrada.' }) };
 	return { row };
+}
+
+/** Changes the member `id` (`change`) and audits it as `me` did it, in one transaction. */
+function changeMember(
+	me: StaffMember,
+	id: number,
+	entry: { action: string; before?: unknown; after?: unknown },
+	change: (trx: Db) => Promise<void>
+): Promise<void> {
+	return db()
+		.transaction()
+		.execute(async (trx) => {
+			await change(trx);
+			await audit(trx, { staff: me, entity: 'staff', entityId: id, ...entry });
+		});
 }
 
 export const actions = {
@@ -78,19 +93,8 @@ export const actions = {
 			return fail(400, {
 				message: 'Você não pode mudar o seu próprio papel: peça a outro(a) gestor(a).'
 			});
-		await db()
-			.transaction()
-			.execute(async (trx) => {
-				await updateStaff(trx, found.row.id, { role });
-				await audit(trx, {
-					staff: me,
-					action: 'staff.role',
-					entity: 'staff',
-					entityId: found.row.id,
-					before: { role: found.row.role },
-					after: { role }
-				});
-			});
+		const entry = { action: 'staff.role', before: { role: found.row.role }, after: { role } };
+		await changeMember(me, found.row.id, entry, (trx) => updateStaff(trx, found.row.id, { role }));
 		return { done: `${found.row.email} agora é ${ROLE_LABEL[role]}.` };
 	},
 
@@ -102,19 +106,14 @@ export const actions = {
 		const active = form.get('ativa') === '1';
 		if (found.row.id === me.id && !active)
 			return fail(400, { message: 'Você não pode desativar a sua própria conta.' });
-		await db()
-			.transaction()
-			.execute(async (trx) => {
-				await updateStaff(trx, found.row.id, { active });
-				await audit(trx, {
-					staff: me,
-					action: active ? 'staff.activate' : 'staff.deactivate',
-					entity: 'staff',
-					entityId: found.row.id,
-					before: { active: found.row.active },
-					after: { active }
-				});
-			});
+		const entry = {
+			action: active ? 'staff.activate' : 'staff.deactivate',
+			before: { active: found.row.active },
+			after: { active }
+		};
+		await changeMember(me, found.row.id, entry, (trx) =>
+			updateStaff(trx, found.row.id, { active })
+		);
 		return {
 			done: `${found.row.email}: conta ${active ? 'reativada' : 'desativada (sessões encerradas)'}.`
 		};
@@ -126,18 +125,10 @@ export const actions = {
 		const found = await target(form);
 		if (found.error) return found.error;
 		try {
-			await db()
-				.transaction()
-				.execute(async (trx) => {
-					await setPassword(trx, found.row.id, text(form, 'senha'));
-					// That a password changed, never the password.
-					await audit(trx, {
-						staff: me,
-						action: 'staff.password',
-						entity: 'staff',
-						entityId: found.row.id
-					});
-				});
+			// That a password changed, never the password.
+			await changeMember(me, found.row.id, { action: 'staff.password' }, (trx) =>
+				setPassword(trx, found.row.id, text(form, 'senha'))
+			);
 		} catch (error) {
 			if (error instanceof StaffError)
 				return fail(400, { message: `${found.row.email}: ${error.message}` });

@@ -7,10 +7,11 @@ import { parseDayForm, parseDecreeForm } from '$lib/domain/rules-form';
 import { citeFor } from '$lib/domain/regime';
 import { regimeOn } from '$lib/components/law-text';
 import { decreeOn } from '$lib/domain/tariff';
+import type { StaffMember } from '$lib/domain/staff';
 import { profile } from '$lib/profile';
 import { requireStaff } from '$lib/server/auth';
 import { effectiveRules } from '$lib/server/rules';
-import { db } from '$lib/server/db';
+import { db, type Db } from '$lib/server/db';
 import * as store from '$lib/server/rules';
 import type { Actions, PageServerLoad } from './$types';
 
@@ -104,6 +105,52 @@ export const load: PageServerLoad = async () => {
 	};
 };
 
+/**
+ * Saves a checked rule (`add`) and reloads the rules; null when done. When a second gestor saved
+ * the same date between our check and our insert, the form comes back with `conflict` (a 409).
+ */
+async function saved(
+	which: Which,
+	form: Record<string, string>,
+	add: () => Promise<unknown>,
+	conflict: Partial<Record<string, string>>
+) {
+	try {
+		await add();
+	} catch (error) {
+		if (!isUniqueViolation(error)) throw error;
+		return fail(409, outcome(which, { errors: conflict, values: form }));
+	}
+	await effectiveRules();
+	return null;
+}
+
+type Remove = (db: Db, id: number, staff: StaffMember) => Promise<store.RemoveResult>;
+
+/**
+ * Removes the rule whose id the form posts (`remove`), answering in the form `which` with `words`:
+ * for each refusal, and when it is done.
+ */
+async function removal(
+	request: Request,
+	which: Which,
+	remove: Remove,
+	words: Record<'not_found' | 'in_force' | 'done', string>
+) {
+	const staff = requireStaff('gestor');
+	const form = await formOf(request);
+	const id = Number(form?.id);
+	if (!form || !Number.isSafeInteger(id)) return fail(400, outcome(which, { message: BAD_FORM }));
+	const result = await remove(db(), id, staff);
+	await effectiveRules();
+	if (!result.ok)
+		return fail(
+			result.reason === 'not_found' ? 404 : 409,
+			outcome(which, { message: words[result.reason] })
+		);
+	return outcome(which, { done: words.done });
+}
+
 export const actions = {
 	/** A new tariff decree (Art. 15–17), from its date on. */
 	adicionarDecreto: async ({ request }) => {
@@ -118,21 +165,10 @@ export const actions = {
 			decreeCite: citeFor(regimeOn(), 'fareDecree')
 		});
 		if (!parsed.ok) return fail(400, outcome('decreto', { errors: parsed.errors, values: form }));
-		try {
-			await store.addDecree(db(), parsed.value, staff);
-		} catch (error) {
-			if (!isUniqueViolation(error)) throw error;
-			return fail(
-				409,
-				outcome('decreto', {
-					errors: {
-						vigencia: `Já há um decreto com vigência em ${brDate(parsed.value.validFrom)}.`
-					},
-					values: form
-				})
-			);
-		}
-		await effectiveRules();
+		const refused = await saved('decreto', form, () => store.addDecree(db(), parsed.value, staff), {
+			vigencia: `Já há um decreto com vigência em ${brDate(parsed.value.validFrom)}.`
+		});
+		if (refused) return refused;
 		return outcome('decreto', {
 			done:
 				`${parsed.value.reference} registrado: vale a partir de ${brDate(parsed.value.validFrom)} ` +
@@ -141,26 +177,12 @@ export const actions = {
 	},
 
 	/** Removes a decree entered by mistake, before its date comes. */
-	removerDecreto: async ({ request }) => {
-		const staff = requireStaff('gestor');
-		const form = await formOf(request);
-		const id = Number(form?.id);
-		if (!form || !Number.isSafeInteger(id))
-			return fail(400, outcome('decreto', { message: BAD_FORM }));
-		const result = await store.removeDecree(db(), id, staff);
-		await effectiveRules();
-		if (!result.ok)
-			return fail(
-				result.reason === 'not_found' ? 404 : 409,
-				outcome('decreto', {
-					message:
-						result.reason === 'not_found'
-							? 'Esse decreto não está mais na lista (outra pessoa pode tê-lo removido).'
-							: 'Esse decreto já está em vigor e não pode ser apagado: registre um novo decreto.'
-				})
-			);
-		return outcome('decreto', { done: 'Decreto removido.' });
-	},
+	removerDecreto: ({ request }) =>
+		removal(request, 'decreto', store.removeDecree, {
+			not_found: 'Esse decreto não está mais na lista (outra pessoa pode tê-lo removido).',
+			in_force: 'Esse decreto já está em vigor e não pode ser apagado: registre um novo decreto.',
+			done: 'Decreto removido.'
+		}),
 
 	/** A date a decree makes a holiday, stops being one, or on which it closes the office. */
 	adicionarDia: async ({ request }) => {
@@ -174,19 +196,10 @@ export const actions = {
 			taken: new Set(rules.decreedDays.map((d) => d.date))
 		});
 		if (!parsed.ok) return fail(400, outcome('dia', { errors: parsed.errors, values: form }));
-		try {
-			await store.addDecreedDay(db(), parsed.value, staff);
-		} catch (error) {
-			if (!isUniqueViolation(error)) throw error;
-			return fail(
-				409,
-				outcome('dia', {
-					errors: { data: `Já há um dia decretado em ${brDate(parsed.value.date)}.` },
-					values: form
-				})
-			);
-		}
-		await effectiveRules();
+		const refused = await saved('dia', form, () => store.addDecreedDay(db(), parsed.value, staff), {
+			data: `Já há um dia decretado em ${brDate(parsed.value.date)}.`
+		});
+		if (refused) return refused;
 		const what = {
 			add: 'feriado (bandeira II o dia todo)',
 			remove: 'dia comum',
@@ -198,23 +211,10 @@ export const actions = {
 	},
 
 	/** Removes a decreed day entered by mistake, before that day comes. */
-	removerDia: async ({ request }) => {
-		const staff = requireStaff('gestor');
-		const form = await formOf(request);
-		const id = Number(form?.id);
-		if (!form || !Number.isSafeInteger(id)) return fail(400, outcome('dia', { message: BAD_FORM }));
-		const result = await store.removeDecreedDay(db(), id, staff);
-		await effectiveRules();
-		if (!result.ok)
-			return fail(
-				result.reason === 'not_found' ? 404 : 409,
-				outcome('dia', {
-					message:
-						result.reason === 'not_found'
-							? 'Esse dia não está mais na lista (outra pessoa pode tê-lo removido).'
-							: 'Esse dia já chegou e não pode ser apagado: registre outro decreto.'
-				})
-			);
-		return outcome('dia', { done: 'Dia decretado removido.' });
-	}
+	removerDia: ({ request }) =>
+		removal(request, 'dia', store.removeDecreedDay, {
+			not_found: 'Esse dia não está mais na lista (outra pessoa pode tê-lo removido).',
+			in_force: 'Esse dia já chegou e não pode ser apagado: registre outro decreto.',
+			done: 'Dia decretado removido.'
+		})
 } satisfies Actions;

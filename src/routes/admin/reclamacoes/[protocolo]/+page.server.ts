@@ -28,7 +28,6 @@ import {
 	transition,
 	type AdminResult,
 	getComplaintForStaff,
-	PROTOCOL,
 	eraseContact,
 	erasedWords,
 	revealContact,
@@ -43,9 +42,7 @@ const NOT_FOUND = { message: 'Reclamação não encontrada.', code: 'not_found' 
 export const load: PageServerLoad = async ({ params }) => {
 	const staff = requireStaff('fiscal');
 	const now = new Date();
-	const complaint = PROTOCOL.test(params.protocolo)
-		? await getComplaintForStaff(db(), params.protocolo, now)
-		: null;
+	const complaint = await getComplaintForStaff(db(), params.protocolo, now);
 	if (!complaint) error(404, NOT_FOUND);
 	const autos = await autosOfComplaint(db(), complaint.protocol, now);
 	return {

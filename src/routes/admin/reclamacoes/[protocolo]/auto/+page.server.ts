@@ -9,7 +9,6 @@ import {
 	autoByNumber,
 	penaltyFor,
 	getComplaintForStaff,
-	PROTOCOL,
 	localDate
 } from '$lib/server/complaints';
 import { db } from '$lib/server/db';
@@ -25,9 +24,7 @@ const NOT_FOUND = { message: 'Reclamação ou auto não encontrado.', code: 'not
 export const load: PageServerLoad = async ({ params, url }) => {
 	const staff = requireStaff('fiscal');
 	const now = new Date();
-	const complaint = PROTOCOL.test(params.protocolo)
-		? await getComplaintForStaff(db(), params.protocolo, now)
-		: null;
+	const complaint = await getComplaintForStaff(db(), params.protocolo, now);
 	if (!complaint) error(404, NOT_FOUND);
 	// The law in force on the day of the conduct: the auto cites it, words its situations by its
 	// catalog and states its procedure.
@@ -38,17 +35,15 @@ export const load: PageServerLoad = async ({ params, url }) => {
 	const regime = inForceOn(conductDay, profile.laws) ?? null;
 	const law = regime?.title ?? null;
 	const procedure = inForceOn(conductDay, profile.procedures);
+	// The same page for an issued auto and a draft: only the auto itself differs.
+	const page = { complaint, situations, law, regime, procedure };
 
 	const number = url.searchParams.get('numero');
 	if (number !== null) {
 		const auto = AUTO_NUMBER.test(number) ? await autoByNumber(db(), number, now) : null;
 		if (!auto || auto.protocol !== complaint.protocol) error(404, NOT_FOUND);
 		return {
-			complaint,
-			situations,
-			law,
-			regime,
-			procedure,
+			...page,
 			auto: {
 				number: auto.number,
 				issuedAt: auto.issuedAt,
@@ -75,11 +70,7 @@ export const load: PageServerLoad = async ({ params, url }) => {
 				)
 			: null;
 	return {
-		complaint,
-		situations,
-		law,
-		regime,
-		procedure,
+		...page,
 		auto: {
 			number: null,
 			issuedAt: now.toISOString(),
