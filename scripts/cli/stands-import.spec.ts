@@ -2,27 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import type { RegistryEntry } from '../../src/lib/domain/registry';
+import { entry } from '../../src/lib/domain/registry.fixtures';
 import { createDb, migrate } from '../../src/lib/server/db';
 import { publishSnapshot, listStands, standsAreSample } from '../../src/lib/server/registry';
 import { runScript, writeIn } from './cli.fixtures';
-
-const entry = (prefixo: string): RegistryEntry => ({
-	prefixo,
-	placa: `ABC${prefixo.padStart(4, '0')}`,
-	titular: `Titular ${prefixo}`,
-	condutorAuxiliar: null,
-	marcaModelo: 'Honda CG 160 Fan',
-	cor: 'Vermelha',
-	anoFabricacao: 2024,
-	cilindradas: 160,
-	situacao: 'ativa',
-	autorizacaoValidade: '2027-12-31',
-	ultimaVistoria: '2026-06-01',
-	certidaoEstadualValidade: '2027-06-30',
-	certidaoFederalValidade: '2027-06-30',
-	seguroValidade: '2027-03-31'
-});
 
 const point = (id: string, [lng, lat]: [number, number], props: Record<string, unknown> = {}) => ({
 	type: 'Feature',
@@ -56,7 +39,7 @@ beforeEach(async () => {
 	try {
 		await migrate(db);
 		await publishSnapshot(db, {
-			entries: ['1', '7', '12'].map(entry),
+			entries: ['1', '7', '12'].map((prefixo) => entry(prefixo)),
 			source: 'cadastro.csv',
 			sample: false
 		});
