@@ -212,6 +212,60 @@ test('a gestor manages the team; the audit log shows who did it; both pages pass
 	await expectNoAxeViolations(page);
 });
 
+test('a gestor changes a member’s role, turns the account off and on, sets its password: each audited, never the password, never their own role', async ({
+	page,
+	baseURL
+}) => {
+	await loginAs(page, 'gestor', '/admin/equipe');
+	const email = `troca.${Date.now()}@garupa.test`;
+	await page.getByLabel('E-mail', { exact: true }).fill(email);
+	await page.getByLabel(/^Nome completo/).fill('Conta de Troca');
+	await page.getByLabel('Papel').selectOption('fiscal');
+	await page.getByLabel('Senha inicial', { exact: false }).fill('uma senha boa e longa');
+	await page.getByRole('button', { name: 'Criar conta' }).click();
+	const status = page.getByRole('status');
+	await expect(status).toContainText(`Conta criada: ${email}`, { timeout: 20_000 });
+	const row = page.getByRole('row').filter({ hasText: email });
+
+	await row.getByRole('button', { name: /^Tornar gestor/ }).click();
+	await expect(status).toHaveText(`${email} agora é Gestor(a).`);
+	await expect(row.getByRole('cell', { name: 'Gestor(a)' })).toBeVisible();
+
+	await row.getByRole('button', { name: /^Desativar/ }).click();
+	await expect(status).toHaveText(`${email}: conta desativada (sessões encerradas).`);
+	await expect(row.getByRole('cell', { name: 'Desativada' })).toBeVisible();
+	await row.getByRole('button', { name: /^Reativar/ }).click();
+	await expect(status).toHaveText(`${email}: conta reativada.`);
+	await expect(row.getByRole('cell', { name: 'Ativa', exact: true })).toBeVisible();
+
+	// Too short: the server refuses it as the browser would (its checks taken off here).
+	const password = row.getByLabel(/^Nova senha/);
+	await password.evaluate((el) => el.removeAttribute('minlength'));
+	await password.fill('curta');
+	await row.getByRole('button', { name: /^Trocar senha/ }).click();
+	await expect(page.getByRole('alert')).toContainText(`${email}: `);
+	await expect(page.getByRole('alert')).toContainText('pelo menos 12 caracteres');
+	await row.getByLabel(/^Nova senha/).fill('outra senha boa e longa');
+	await row.getByRole('button', { name: /^Trocar senha/ }).click();
+	await expect(status).toContainText(`Senha de ${email} trocada`);
+
+	// Their own row offers no role or activation change; forged, the server refuses it.
+	const mine = page.getByRole('row').filter({ hasText: E2E_ACCOUNTS.gestor.email });
+	await expect(mine.getByRole('button', { name: /^Tornar|^Desativar/ })).toHaveCount(0);
+	const myId = await mine.locator('input[name="id"]').first().inputValue();
+	const forged = await page.request.post('/admin/equipe?/papel', {
+		form: { id: myId, papel: 'fiscal' },
+		headers: { origin: baseURL!, accept: 'text/html' }
+	});
+	expect(forged.status()).toBe(400);
+	expect(await forged.text()).toContain('Você não pode mudar o seu próprio papel');
+
+	await page.getByRole('link', { name: 'Auditoria' }).first().click();
+	for (const action of ['staff.role', 'staff.deactivate', 'staff.activate', 'staff.password'])
+		await expect(page.getByRole('cell', { name: action }).first()).toBeVisible();
+	await expect(page.locator('body')).not.toContainText('outra senha boa e longa');
+});
+
 test('a fiscal sees no gestor sections and gets 403 on them', async ({ page }) => {
 	await loginAs(page, 'fiscal', '/admin/logout');
 	await expect(page.getByRole('link', { name: 'Equipe' })).toHaveCount(0);
