@@ -62,6 +62,31 @@ const outcome = (form: Which, o: Partial<Omit<Outcome, 'form'>>): Outcome => ({
 
 const BAD_FORM = 'Não foi possível ler o formulário. Recarregue a página e tente de novo.';
 
+/**
+ * Removes a record entered by mistake (a decree, a decreed day; `remove` is the store's), before
+ * its date comes. The answer says it is done, or why not: `gone`, no longer listed; `started`, its
+ * date came.
+ */
+async function removeEntered(
+	request: Request,
+	which: Which,
+	remove: typeof store.removeDecree,
+	words: { gone: string; started: string; done: string }
+) {
+	const staff = requireStaff('gestor');
+	const form = await formOf(request);
+	const id = Number(form?.id);
+	if (!form || !Number.isSafeInteger(id)) return fail(400, outcome(which, { message: BAD_FORM }));
+	const result = await remove(db(), id, staff);
+	await effectiveRules();
+	if (!result.ok)
+		return fail(
+			result.reason === 'not_found' ? 404 : 409,
+			outcome(which, { message: result.reason === 'not_found' ? words.gone : words.started })
+		);
+	return outcome(which, { done: words.done });
+}
+
 /** Decrees (the profile's and the entered ones) and decreed days, with what each does today. */
 export const load: PageServerLoad = async () => {
 	requireStaff('gestor');
@@ -141,26 +166,12 @@ export const actions = {
 	},
 
 	/** Removes a decree entered by mistake, before its date comes. */
-	removerDecreto: async ({ request }) => {
-		const staff = requireStaff('gestor');
-		const form = await formOf(request);
-		const id = Number(form?.id);
-		if (!form || !Number.isSafeInteger(id))
-			return fail(400, outcome('decreto', { message: BAD_FORM }));
-		const result = await store.removeDecree(db(), id, staff);
-		await effectiveRules();
-		if (!result.ok)
-			return fail(
-				result.reason === 'not_found' ? 404 : 409,
-				outcome('decreto', {
-					message:
-						result.reason === 'not_found'
-							? 'Esse decreto não está mais na lista (outra pessoa pode tê-lo removido).'
-							: 'Esse decreto já está em vigor e não pode ser apagado: registre um novo decreto.'
-				})
-			);
-		return outcome('decreto', { done: 'Decreto removido.' });
-	},
+	removerDecreto: ({ request }) =>
+		removeEntered(request, 'decreto', store.removeDecree, {
+			gone: 'Esse decreto não está mais na lista (outra pessoa pode tê-lo removido).',
+			started: 'Esse decreto já está em vigor e não pode ser apagado: registre um novo decreto.',
+			done: 'Decreto removido.'
+		}),
 
 	/** A date a decree makes a holiday, stops being one, or on which it closes the office. */
 	adicionarDia: async ({ request }) => {
@@ -198,23 +209,10 @@ export const actions = {
 	},
 
 	/** Removes a decreed day entered by mistake, before that day comes. */
-	removerDia: async ({ request }) => {
-		const staff = requireStaff('gestor');
-		const form = await formOf(request);
-		const id = Number(form?.id);
-		if (!form || !Number.isSafeInteger(id)) return fail(400, outcome('dia', { message: BAD_FORM }));
-		const result = await store.removeDecreedDay(db(), id, staff);
-		await effectiveRules();
-		if (!result.ok)
-			return fail(
-				result.reason === 'not_found' ? 404 : 409,
-				outcome('dia', {
-					message:
-						result.reason === 'not_found'
-							? 'Esse dia não está mais na lista (outra pessoa pode tê-lo removido).'
-							: 'Esse dia já chegou e não pode ser apagado: registre outro decreto.'
-				})
-			);
-		return outcome('dia', { done: 'Dia decretado removido.' });
-	}
+	removerDia: ({ request }) =>
+		removeEntered(request, 'dia', store.removeDecreedDay, {
+			gone: 'Esse dia não está mais na lista (outra pessoa pode tê-lo removido).',
+			started: 'Esse dia já chegou e não pode ser apagado: registre outro decreto.',
+			done: 'Dia decretado removido.'
+		})
 } satisfies Actions;
