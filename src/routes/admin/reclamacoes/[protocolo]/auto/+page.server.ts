@@ -38,17 +38,15 @@ export const load: PageServerLoad = async ({ params, url }) => {
 	const regime = inForceOn(conductDay, profile.laws) ?? null;
 	const law = regime?.title ?? null;
 	const procedure = inForceOn(conductDay, profile.procedures);
+	// What the issued auto and a draft both print.
+	const facts = { complaint, situations, law, regime, procedure };
 
 	const number = url.searchParams.get('numero');
 	if (number !== null) {
 		const auto = AUTO_NUMBER.test(number) ? await autoByNumber(db(), number, now) : null;
 		if (!auto || auto.protocol !== complaint.protocol) error(404, NOT_FOUND);
 		return {
-			complaint,
-			situations,
-			law,
-			regime,
-			procedure,
+			...facts,
 			auto: {
 				number: auto.number,
 				issuedAt: auto.issuedAt,
@@ -75,11 +73,7 @@ export const load: PageServerLoad = async ({ params, url }) => {
 				)
 			: null;
 	return {
-		complaint,
-		situations,
-		law,
-		regime,
-		procedure,
+		...facts,
 		auto: {
 			number: null,
 			issuedAt: now.toISOString(),
