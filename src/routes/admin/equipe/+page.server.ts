@@ -1,7 +1,7 @@
 import { formOrError } from '$lib/server/http';
 import { fail } from '@sveltejs/kit';
-import { isRole, ROLE_LABEL } from '$lib/domain/staff';
-import { audit, db } from '$lib/server/db';
+import { isRole, ROLE_LABEL, type StaffMember } from '$lib/domain/staff';
+import { audit, db, type Db } from '$lib/server/db';
 import {
 	requireStaff,
 	createStaff,
@@ -28,6 +28,24 @@ async function target(form: FormData) {
 	const row = await getStaff(db(), id);
 	if (!row) return { error: fail(404, { message: 'Conta não encontrada.' }) };
 	return { row };
+}
+
+/**
+ * Changes the account `id` (`change`, on the transaction) and writes it in the audit log in the
+ * same transaction: both happen, or neither.
+ */
+async function changeAccount(
+	me: StaffMember,
+	id: number,
+	record: Omit<Parameters<typeof audit>[1], 'staff' | 'entity' | 'entityId'>,
+	change: (trx: Db) => Promise<unknown>
+) {
+	await db()
+		.transaction()
+		.execute(async (trx) => {
+			await change(trx);
+			await audit(trx, { staff: me, entity: 'staff', entityId: id, ...record });
+		});
 }
 
 export const actions = {
@@ -78,19 +96,12 @@ export const actions = {
 			return fail(400, {
 				message: 'Você não pode mudar o seu próprio papel: peça a outro(a) gestor(a).'
 			});
-		await db()
-			.transaction()
-			.execute(async (trx) => {
-				await updateStaff(trx, found.row.id, { role });
-				await audit(trx, {
-					staff: me,
-					action: 'staff.role',
-					entity: 'staff',
-					entityId: found.row.id,
-					before: { role: found.row.role },
-					after: { role }
-				});
-			});
+		await changeAccount(
+			me,
+			found.row.id,
+			{ action: 'staff.role', before: { role: found.row.role }, after: { role } },
+			(trx) => updateStaff(trx, found.row.id, { role })
+		);
 		return { done: `${found.row.email} agora é ${ROLE_LABEL[role]}.` };
 	},
 
@@ -102,19 +113,16 @@ export const actions = {
 		const active = form.get('ativa') === '1';
 		if (found.row.id === me.id && !active)
 			return fail(400, { message: 'Você não pode desativar a sua própria conta.' });
-		await db()
-			.transaction()
-			.execute(async (trx) => {
-				await updateStaff(trx, found.row.id, { active });
-				await audit(trx, {
-					staff: me,
-					action: active ? 'staff.activate' : 'staff.deactivate',
-					entity: 'staff',
-					entityId: found.row.id,
-					before: { active: found.row.active },
-					after: { active }
-				});
-			});
+		await changeAccount(
+			me,
+			found.row.id,
+			{
+				action: active ? 'staff.activate' : 'staff.deactivate',
+				before: { active: found.row.active },
+				after: { active }
+			},
+			(trx) => updateStaff(trx, found.row.id, { active })
+		);
 		return {
 			done: `${found.row.email}: conta ${active ? 'reativada' : 'desativada (sessões encerradas)'}.`
 		};
@@ -126,18 +134,10 @@ export const actions = {
 		const found = await target(form);
 		if (found.error) return found.error;
 		try {
-			await db()
-				.transaction()
-				.execute(async (trx) => {
-					await setPassword(trx, found.row.id, text(form, 'senha'));
-					// That a password changed, never the password.
-					await audit(trx, {
-						staff: me,
-						action: 'staff.password',
-						entity: 'staff',
-						entityId: found.row.id
-					});
-				});
+			// The audit log says that a password changed, never the password.
+			await changeAccount(me, found.row.id, { action: 'staff.password' }, (trx) =>
+				setPassword(trx, found.row.id, text(form, 'senha'))
+			);
 		} catch (error) {
 			if (error instanceof StaffError)
 				return fail(400, { message: `${found.row.email}: ${error.message}` });
