@@ -63,6 +63,25 @@ const outcome = (form: Which, o: Partial<Omit<Outcome, 'form'>>): Outcome => ({
 const BAD_FORM = 'Não foi possível ler o formulário. Recarregue a página e tente de novo.';
 
 /**
+ * Adds a record through the store (`add`), or, when a second gestor saved the same date between our
+ * check and our insert, answers the form with `clash` (the date field's error) and what was typed.
+ */
+async function addOnce(
+	which: Which,
+	form: Record<string, string>,
+	add: () => Promise<unknown>,
+	clash: Partial<Record<string, string>>
+) {
+	try {
+		await add();
+		return null;
+	} catch (error) {
+		if (!isUniqueViolation(error)) throw error;
+		return fail(409, outcome(which, { errors: clash, values: form }));
+	}
+}
+
+/**
  * Removes a record entered by mistake (a decree, a decreed day; `remove` is the store's), before
  * its date comes. The answer says it is done, or why not: `gone`, no longer listed; `started`, its
  * date came.
@@ -143,20 +162,15 @@ export const actions = {
 			decreeCite: citeFor(regimeOn(), 'fareDecree')
 		});
 		if (!parsed.ok) return fail(400, outcome('decreto', { errors: parsed.errors, values: form }));
-		try {
-			await store.addDecree(db(), parsed.value, staff);
-		} catch (error) {
-			if (!isUniqueViolation(error)) throw error;
-			return fail(
-				409,
-				outcome('decreto', {
-					errors: {
-						vigencia: `Já há um decreto com vigência em ${brDate(parsed.value.validFrom)}.`
-					},
-					values: form
-				})
-			);
-		}
+		const refused = await addOnce(
+			'decreto',
+			form,
+			() => store.addDecree(db(), parsed.value, staff),
+			{
+				vigencia: `Já há um decreto com vigência em ${brDate(parsed.value.validFrom)}.`
+			}
+		);
+		if (refused) return refused;
 		await effectiveRules();
 		return outcome('decreto', {
 			done:
@@ -185,18 +199,15 @@ export const actions = {
 			taken: new Set(rules.decreedDays.map((d) => d.date))
 		});
 		if (!parsed.ok) return fail(400, outcome('dia', { errors: parsed.errors, values: form }));
-		try {
-			await store.addDecreedDay(db(), parsed.value, staff);
-		} catch (error) {
-			if (!isUniqueViolation(error)) throw error;
-			return fail(
-				409,
-				outcome('dia', {
-					errors: { data: `Já há um dia decretado em ${brDate(parsed.value.date)}.` },
-					values: form
-				})
-			);
-		}
+		const refused = await addOnce(
+			'dia',
+			form,
+			() => store.addDecreedDay(db(), parsed.value, staff),
+			{
+				data: `Já há um dia decretado em ${brDate(parsed.value.date)}.`
+			}
+		);
+		if (refused) return refused;
 		await effectiveRules();
 		const what = {
 			add: 'feriado (bandeira II o dia todo)',
