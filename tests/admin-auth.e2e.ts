@@ -266,6 +266,28 @@ test('a gestor changes a member’s role, turns the account off and on, sets its
 	await expect(page.locator('body')).not.toContainText('outra senha boa e longa');
 });
 
+test('the staff pages’ fields and buttons are 48 px targets (sign-in, team, audit log)', async ({
+	page
+}) => {
+	/** Heights of the visible text fields, selects and buttons that are under 48 px. */
+	const small = () =>
+		page
+			.locator('main')
+			.locator('input:not([type=hidden]):not([type=checkbox]):not([type=radio]), select, button')
+			.evaluateAll((els) =>
+				els
+					.map((el) => ({ el, box: el.getBoundingClientRect() }))
+					.filter(({ box }) => box.width > 0 && box.height > 0 && box.height < 47.5)
+					.map(({ el, box }) => `${el.outerHTML.slice(0, 80)}: ${box.height}px`)
+			);
+	await page.goto('/admin/login');
+	expect(await small()).toEqual([]);
+	await loginAs(page, 'gestor', '/admin/equipe');
+	expect(await small()).toEqual([]);
+	await page.goto('/admin/auditoria');
+	expect(await small()).toEqual([]);
+});
+
 test('a fiscal sees no gestor sections and gets 403 on them', async ({ page }) => {
 	await loginAs(page, 'fiscal', '/admin/logout');
 	await expect(page.getByRole('link', { name: 'Equipe' })).toHaveCount(0);
