@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const INPUTS = [
+export const INPUTS = [
 	'src',
 	'static',
 	'messages',
@@ -13,7 +13,9 @@ const INPUTS = [
 	'svelte.config.js',
 	'vite.config.ts',
 	'package.json',
-	'profiles'
+	'profiles',
+	// The build's own plugins (the islands, the precache plan), which vite.config.ts imports.
+	'scripts/build'
 ];
 
 /**
