@@ -16,7 +16,9 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createStaff } from '../../src/lib/server/auth';
+// The file itself: the folder's index loads the guard, which reads SvelteKit's $app/server (only
+// Vite provides it; the bench runs this under tsx).
+import { createStaff } from '../../src/lib/server/auth/staff';
 import { createDb, migrate } from '../../src/lib/server/db';
 import { ensureBuilt, startServer, stopServer, type Server } from './server-harness';
 
