@@ -46,7 +46,7 @@ test.describe('/lei by date', () => {
 
 	test('in Spanish, the law of a date', async ({ page }) => {
 		await page.goto('/es/lei?data=2011-11-01');
-		await expect(page.locator('main')).toContainText('Ley vigente el 01/11/2011.');
+		await expect(page.locator('main')).toContainText('Ley vigente el 1 de noviembre de 2011.');
 		await expect(page.locator('main')).toContainText('Art. 32: 90 días después de su publicación');
 	});
 });

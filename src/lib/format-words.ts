@@ -5,7 +5,7 @@
  * write only numeric dates and times do not carry these names. Any other language goes through Intl.
  */
 import { parseLocalDate, wallClock, weekdayOf, type LocalDate } from '$lib/domain/clock';
-import { fmt } from './format';
+import { fmt, MONTH_NAMES } from './format';
 
 /** The words of a long date, Sunday and January first (`sexta-feira, 25 de dezembro`). */
 interface Words {
@@ -45,38 +45,12 @@ const WORDS: Readonly<Record<string, Words>> = {
 	},
 	es: {
 		weekdays: ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'],
-		months: [
-			'enero',
-			'febrero',
-			'marzo',
-			'abril',
-			'mayo',
-			'junio',
-			'julio',
-			'agosto',
-			'septiembre',
-			'octubre',
-			'noviembre',
-			'diciembre'
-		],
+		months: MONTH_NAMES.es,
 		long: dayMonth
 	},
 	en: {
 		weekdays: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
-		months: [
-			'January',
-			'February',
-			'March',
-			'April',
-			'May',
-			'June',
-			'July',
-			'August',
-			'September',
-			'October',
-			'November',
-			'December'
-		],
+		months: MONTH_NAMES.en,
 		long: (weekday, day, month) => `${weekday}, ${month} ${day}`
 	}
 };

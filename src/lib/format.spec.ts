@@ -18,11 +18,14 @@ const LOCALES = ['pt-BR', 'es', 'en'] as const;
 describe('dates in the three languages, without Intl', () => {
 	const cases: [locale: string, date: string, short: string, long: string][] = [
 		['pt-BR', '2026-12-25', '25/12/2026', 'sexta-feira, 25 de dezembro'],
-		['es', '2026-12-25', '25/12/2026', 'viernes, 25 de diciembre'],
-		['en', '2026-12-25', '12/25/2026', 'Friday, December 25'],
+		['es', '2026-12-25', '25 de diciembre de 2026', 'viernes, 25 de diciembre'],
+		['en', '2026-12-25', 'December 25, 2026', 'Friday, December 25'],
 		['pt-BR', '2027-03-01', '01/03/2027', 'segunda-feira, 1 de março'],
-		['es', '2026-09-08', '08/09/2026', 'martes, 8 de septiembre'],
-		['en', '2028-02-29', '02/29/2028', 'Tuesday, February 29']
+		['es', '2026-09-08', '8 de septiembre de 2026', 'martes, 8 de septiembre'],
+		['en', '2028-02-29', 'February 29, 2028', 'Tuesday, February 29'],
+		// The issue's date: never "01/06/2027", which an American reads as January 6.
+		['es', '2027-06-01', '1 de junio de 2027', 'martes, 1 de junio'],
+		['en', '2027-06-01', 'June 1, 2027', 'Tuesday, June 1']
 	];
 	test.each(cases)('%s %s → %s, %s', (locale, date, short, long) => {
 		expect(formatDate(date, locale)).toBe(short);
@@ -33,8 +36,11 @@ describe('dates in the three languages, without Intl', () => {
 		for (const locale of LOCALES)
 			for (let date = '2024-01-01'; date < '2029-01-01'; date = addDays(date, 1)) {
 				const noon = new Date(`${date}T12:00:00Z`);
+				// pt-BR numeric (dd/mm/aaaa); es and en with the month's name, never ambiguous.
+				const month = locale === 'pt-BR' ? '2-digit' : 'long';
+				const day = locale === 'pt-BR' ? '2-digit' : 'numeric';
 				expect(formatDate(date, locale)).toBe(
-					intl(locale, 'UTC', { day: '2-digit', month: '2-digit', year: 'numeric' }, noon)
+					intl(locale, 'UTC', { day, month, year: 'numeric' }, noon)
 				);
 				expect(formatLongLocalDate(date, locale)).toBe(
 					intl(locale, 'UTC', { weekday: 'long', day: 'numeric', month: 'long' }, noon)

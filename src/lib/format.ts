@@ -10,8 +10,23 @@
  */
 import { addDays, parseLocalDate, wallClock, type LocalDate } from '$lib/domain/clock';
 
-/** The short date of each language written by hand: `25/12/2026`, and English's `12/25/2026`. */
-const MONTH_FIRST: Readonly<Record<string, boolean>> = { 'pt-BR': false, es: false, en: true };
+/**
+ * How each language written by hand writes a calendar date. pt-BR is numeric, `25/12/2026` (what a
+ * Brazilian reads everywhere); es and en name the month, `25 de diciembre de 2026` and
+ * `December 25, 2026`, because their readers may read a numeric date either way round (the United
+ * States' 12/25/2026, Spain's and Latin America's 25/12/2026): a named month cannot be misread.
+ */
+const DATE_STYLE: Readonly<Record<string, 'numeric' | 'es' | 'en'>> = {
+	'pt-BR': 'numeric',
+	es: 'es',
+	en: 'en'
+};
+
+/** The month names of es and en, January first, as Intl writes them (format.spec.ts compares). */
+export const MONTH_NAMES: Readonly<Record<'es' | 'en', readonly string[]>> = {
+	es: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'],
+	en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+}; // prettier-ignore
 
 const cache = new Map<string, Intl.DateTimeFormat>();
 /** Intl's formatter (kept), for a language not written by hand. */
@@ -29,7 +44,7 @@ export const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `10:05` */
 export function formatTime(at: Date, locale: string, timeZone: string): string {
-	if (MONTH_FIRST[locale] === undefined) {
+	if (DATE_STYLE[locale] === undefined) {
 		const options = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
 		return fmt(locale, timeZone, options).format(at);
 	}
@@ -37,16 +52,21 @@ export function formatTime(at: Date, locale: string, timeZone: string): string {
 	return `${pad(c.hour)}:${pad(c.minute)}`;
 }
 
-/** `25/12/2026` for a calendar date (formatted at noon UTC so no zone can move the day). */
+/**
+ * A calendar date: `25/12/2026` in pt-BR, `25 de diciembre de 2026` in es, `December 25, 2026` in en
+ * (formatted at noon UTC so no zone can move the day; an instant is first turned into the
+ * municipality's date by `wallClock`, never the phone's).
+ */
 export function formatDate(date: LocalDate, locale: string): string {
-	const monthFirst = MONTH_FIRST[locale];
-	const p = monthFirst === undefined ? null : parseLocalDate(date);
+	const style = DATE_STYLE[locale];
+	const p = style === undefined ? null : parseLocalDate(date);
 	if (!p)
 		return fmt(locale, 'UTC', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(
 			new Date(`${date}T12:00:00Z`)
 		);
-	const [first, second] = monthFirst ? [p.month, p.day] : [p.day, p.month];
-	return `${pad(first)}/${pad(second)}/${p.year}`;
+	if (style === 'es') return `${p.day} de ${MONTH_NAMES.es[p.month - 1]} de ${p.year}`;
+	if (style === 'en') return `${MONTH_NAMES.en[p.month - 1]} ${p.day}, ${p.year}`;
+	return `${pad(p.day)}/${pad(p.month)}/${p.year}`;
 }
 
 export type RelativeDay = 'today' | 'tomorrow' | 'weekday' | 'date';

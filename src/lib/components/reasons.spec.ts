@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { untilText } from './reasons';
+import { dayMonth, untilText } from './reasons';
 
 // "A partir de …": when the other bandeira starts, said from the real now (every word the rider
 // reads must be true then). America/Porto_Velho is UTC−4 all year.
@@ -71,4 +71,15 @@ describe('untilText: "amanhã" only when it truly is tomorrow', () => {
 
 	test('nothing changes within the rules shipped: nothing said', () =>
 		expect(untilText(1, null, thursday, tz, 'pt-BR', true)).toBeNull());
+});
+
+describe('dayMonth: a planned ride’s day, unambiguous in each language', () => {
+	// "7/12" is 7 December to a Brazilian and July 12 to an American: es and en name the month.
+	const cases: [locale: string, date: string, text: string][] = [
+		['pt-BR', '2026-12-07', '7/12'],
+		['es', '2026-12-07', '7 de diciembre'],
+		['en', '2026-12-07', 'December 7'],
+		['en', '2027-06-01', 'June 1']
+	];
+	test.each(cases)('%s %s → %s', (locale, date, text) => expect(dayMonth(date, locale)).toBe(text));
 });

@@ -1,7 +1,7 @@
 import type { Reason } from '$lib/domain/bandeira';
 import { holidayName, type HolidayScope } from '$lib/domain/holidays';
 import { wallClock } from '$lib/domain/clock';
-import { formatDate, formatTime, relativeDay } from '$lib/format';
+import { formatDate, formatTime, MONTH_NAMES, relativeDay } from '$lib/format';
 import { formatWeekday } from '$lib/format-words';
 import { m } from '$lib/paraglide/messages';
 import type { PictogramName } from './pictograms';
@@ -49,10 +49,17 @@ export const reasonIcon: Record<Reason['kind'], PictogramName> = {
 	holiday: 'holiday'
 };
 
-/** `7/12`: day and month as a Brazilian writes them, in every language. */
-const dayMonth = (date: string) => {
+/**
+ * Day and month: `7/12` in pt-BR, as a Brazilian writes them; `7 de diciembre` and `December 7` in
+ * es and en, whose readers may read a numeric `7/12` as July 12.
+ */
+export const dayMonth = (date: string, locale: string) => {
 	const [, month = '', day = ''] = date.split('-');
-	return `${Number(day)}/${Number(month)}`;
+	const d = Number(day);
+	const mo = Number(month);
+	if (locale === 'es') return `${d} de ${MONTH_NAMES.es[mo - 1]}`;
+	if (locale === 'en') return `${MONTH_NAMES.en[mo - 1]} ${d}`;
+	return `${d}/${mo}`;
 };
 
 /**
@@ -82,7 +89,7 @@ export function untilText(
 			: kind === 'tomorrow'
 				? m.when_tomorrow({ time })
 				: planned
-					? m.when_weekday_date({ weekday: weekday(), date: dayMonth(date), time })
+					? m.when_weekday_date({ weekday: weekday(), date: dayMonth(date, locale), time })
 					: kind === 'weekday'
 						? m.when_weekday({ weekday: weekday(), time })
 						: m.when_date({ date: formatDate(date, locale), time });
