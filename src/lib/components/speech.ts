@@ -6,6 +6,7 @@
 import type { Reason } from '$lib/domain/bandeira';
 import { holidayName } from '$lib/domain/holidays';
 import type { RegistryEntry, Verdict } from '$lib/domain/registry';
+import { spokenColour } from '$lib/domain/colours';
 import { formatPrefix } from '$lib/domain/plate';
 import { moneyWords, numberWords, spellCode } from '$lib/domain/spoken';
 import { m } from '$lib/paraglide/messages';
@@ -78,7 +79,7 @@ export function verdictSentence(
 	}
 	const head = m.speech_vehicle({ prefix: spellCode(formatPrefix(v.entry.prefixo), locale) }, o);
 	const compare = m.speech_compare(
-		{ plate: spellCode(v.entry.placa, locale), colour: v.entry.cor.toLowerCase() },
+		{ plate: spellCode(v.entry.placa, locale), colour: spokenColour(v.entry.cor, locale) },
 		o
 	);
 	return `${head}: ${word}. ${v.advice} ${compare}`;
