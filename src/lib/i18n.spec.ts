@@ -30,3 +30,26 @@ describe('messages', () => {
 		});
 	}
 });
+
+describe('Spanish speaks to the rider in one form of address: tú', () => {
+	// Issue 32, item 15: "Compruebe" (usted) beside "No subas" (tú). Most of es.json, and the
+	// profiles' notes ("confirma el precio"), say tú: these usted forms must not come back.
+	const USTED = [
+		'usted', 'ustedes', 'abra', 'acuda', 'apunte', 'busque', 'compruebe', 'conéctese', 'corrija',
+		'cuente', 'cuéntelo', 'describa', 'elija', 'envíe', 'escriba', 'escuche', 'grabe', 'indique',
+		'indicó', 'intente', 'inténtelo', 'marque', 'permita', 'pruebe', 'recargue', 'revise', 'toque',
+		'tómelas', 'use', 'vea', 'verifique', 'confirme', 'combine', 'suba', 'pague', 'espere', 'llame',
+		'consulte', 'pida', 'guarde', 'vuelva', 'pagó', 'puede tomar', 'puede grabar', 'su conexión',
+		'su relato', 'sus palabras'
+	]; // prettier-ignore
+	const es = read('es');
+	test.each(USTED)('no message says "%s"', (word) => {
+		const pattern = new RegExp(`(^|[^\\p{L}])${word}(?![\\p{L}])`, 'iu');
+		const found = Object.entries(es).filter(([, text]) => pattern.test(text));
+		expect(found.map(([key]) => key)).toEqual([]);
+	});
+	test('the two sentences the issue names agree', () => {
+		expect(es.speech_compare).toMatch(/^Comprueba /);
+		expect(es.verdict_irregular_advice).toMatch(/^No subas/);
+	});
+});

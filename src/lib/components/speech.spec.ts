@@ -88,12 +88,21 @@ describe('verdictSentence', () => {
 			'Moto zero zero sete: regular. Autorizado e em dia com a lei. ' +
 				'Confira a placa N D J, oito zero quatro um, e a cor azul.'
 		));
-	test('es: the verdict word in Spanish', () =>
+	test('es: the verdict word in Spanish, one form of address ("No subas", "Comprueba")', () =>
 		expect(
 			verdictSentence({ verdict: 'irregular', entry, query: '7', advice: 'No subas.' }, 'es')
 		).toBe(
-			'Moto cero cero siete: irregular. No subas. Compruebe la placa N D J, ocho cero cuatro uno, y el color azul.'
+			'Moto cero cero siete: irregular. No subas. Comprueba la placa N D J, ocho cero cuatro uno, y el color azul.'
 		));
+	test('en and es: the registry’s Portuguese colour said in the rider’s language', () => {
+		const red = { ...entry, cor: 'Vermelha' };
+		const v = { verdict: 'regular', entry: red, query: '7', advice: 'Authorised.' } as const;
+		expect(verdictSentence(v, 'en')).toBe(
+			'Motorcycle zero zero seven: regular. Authorised. Check the plate N D J, eight zero four one, and the colour red.'
+		);
+		expect(verdictSentence(v, 'es')).toContain('y el color rojo.');
+		expect(verdictSentence(v, 'pt-BR')).toContain('e a cor vermelha.');
+	});
 	test('not found: the code typed, spelled', () =>
 		expect(
 			verdictSentence(
