@@ -6,7 +6,17 @@
  * builds it apart, in build-fs). Fares: Decreto nº 12.334/2021 sets bandeira I only.
  */
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, flagHeading, loginAs } from './helpers';
+import {
+	expectNoAxeViolations,
+	firstInDecember,
+	flagHeading,
+	loginAs,
+	pastRightEdge,
+	PHONE,
+	SIZES,
+	useDeviceClock,
+	year
+} from './helpers';
 import { fileComplaint, RIDER_PAGES, testOnlyOwnProfile } from './profile-facts';
 
 /** The last Sunday, 10:00 in Feira de Santana: a bandeira II day, as the form's datetime-local. */
@@ -16,14 +26,24 @@ function lastSunday() {
 	return day.toISOString().slice(0, 10);
 }
 
+/** The last Wednesday at least two days ago: a working day (bandeira I at 10:00, Art. 35). */
+function lastWednesday() {
+	const day = new Date(Date.now() - 2 * 86_400_000);
+	while (day.getUTCDay() !== 3) day.setUTCDate(day.getUTCDate() - 1);
+	return day.toISOString().slice(0, 10);
+}
+
 /** Files an overcharge complaint on a Sunday, without JavaScript; the receipt's address. */
-async function fileOvercharge(browser: import('@playwright/test').Browser): Promise<string> {
+async function fileOvercharge(
+	browser: import('@playwright/test').Browser,
+	when = `${lastSunday()}T10:00`
+): Promise<string> {
 	const context = await browser.newContext({ javaScriptEnabled: false });
 	const page = await context.newPage();
 	await page.goto('/reclamar?veiculo=001');
 	// Without JavaScript the vehicle-and-time summary is a closed <details>: open it, as a rider does.
 	await page.locator('details:has(#quando) > summary').click();
-	await page.locator('#quando').fill(`${lastSunday()}T10:00`);
+	await page.locator('#quando').fill(when);
 	await page.getByRole('checkbox', { name: 'Cobrou mais do que a tabela' }).check();
 	await page.getByLabel('Quanto você pagou?').fill('20,00');
 	await page.getByRole('button', { name: 'Enviar reclamação' }).click();
@@ -32,6 +52,108 @@ async function fileOvercharge(browser: import('@playwright/test').Browser): Prom
 	await context.close();
 	return `${url.pathname}${url.search}`;
 }
+
+/** The first Wednesday of December: a working day, 10:00 — bandeira I, the decree's priced one. */
+const wednesday = `${year}-12-0${firstInDecember(3)}`;
+
+/** "Ouvir"'s sentences, caught instead of spoken. */
+const catchSpeech = (page: import('@playwright/test').Page) =>
+	page.addInitScript(() => {
+		const said: string[] = [];
+		Object.assign(window, { said });
+		speechSynthesis.speak = (u: SpeechSynthesisUtterance) => void said.push(u.text);
+	});
+const said = (page: import('@playwright/test').Page) =>
+	page.evaluate(() => (window as unknown as { said: string[] }).said);
+
+test.describe('a fare with a rate per km is never shown or said as a flat price (issue 32, item 12)', () => {
+	// Decreto nº 12.334/2021: R$ 4,80 + R$ 0,90 per km. "/" said "R$ 4,80", and "Ouvir" "A corrida
+	// custa quatro reais e oitenta centavos".
+	for (const size of SIZES)
+		test(`${size.width}×${size.height}: "/" and /tarifa show and say both parts and an example ride`, async ({
+			browser
+		}) => {
+			const context = await browser.newContext({ viewport: size, ...PHONE });
+			const page = await context.newPage();
+			await catchSpeech(page);
+			// The phone's clock, a Wednesday at 10:00 in Feira de Santana (UTC−3): "/" follows it.
+			await page.clock.setFixedTime(new Date(`${wednesday}T10:00:00-03:00`));
+			await useDeviceClock(page);
+			await page.goto('/');
+			await expect(flagHeading(page)).toHaveText(/Bandeira I$/);
+			await expect(page.getByTestId('fare')).toContainText('Tarifa: R$ 4,80 + R$ 0,90 por km');
+			await expect(page.getByTestId('fare-example')).toHaveText(
+				'Exemplo: uma corrida de 3 km custa R$ 7,50.'
+			);
+			await page.getByTestId('ouvir').click();
+			expect(await said(page)).toEqual([
+				'Agora é bandeira um. A corrida custa quatro reais e oitenta centavos mais noventa ' +
+					'centavos por quilômetro. Exemplo: uma corrida de três quilômetros custa sete reais ' +
+					'e cinquenta centavos.'
+			]);
+			expect(await pastRightEdge(page)).toEqual([]);
+
+			await page.goto(`/tarifa?data=${wednesday}&hora=10:00`);
+			const answer = page.getByTestId('tarifa-answer');
+			await expect(answer.getByTestId('fare')).toContainText('R$ 4,80 + R$ 0,90 por km');
+			await expect(answer.getByTestId('fare-example')).toHaveText(
+				'Exemplo: uma corrida de 3 km custa R$ 7,50.'
+			);
+			// The decree's table too: both parts, never "R$ 4,80" alone.
+			const decree = page.locator('table', { has: page.getByText('Bandeira I', { exact: true }) });
+			await expect(decree).toContainText('R$ 4,80 + R$ 0,90 por km');
+			await expect(decree).toContainText('uma corrida de 3 km custa R$ 7,50');
+			expect(await pastRightEdge(page)).toEqual([]);
+			await context.close();
+		});
+
+	for (const size of SIZES)
+		test(`${size.width}×${size.height}: in Spanish and English, shown and said`, async ({
+			browser
+		}) => {
+			const context = await browser.newContext({ viewport: size, ...PHONE });
+			const page = await context.newPage();
+			await catchSpeech(page);
+			const cases = [
+				[
+					'es',
+					'R$ 4,80 + R$ 0,90 por km',
+					'Ejemplo: un viaje de 3 km cuesta R$ 7,50.',
+					'El viaje cuesta cuatro reales y ochenta centavos más noventa centavos por kilómetro. ' +
+						'Ejemplo: un viaje de tres kilómetros cuesta siete reales y cincuenta centavos.'
+				],
+				[
+					'en',
+					'R$ 4,80 + R$ 0,90 per km',
+					'Example: a ride of 3 km costs R$ 7,50.',
+					'The ride costs four reais and eighty centavos plus ninety centavos per kilometre. ' +
+						'Example: a ride of three kilometres costs seven reais and fifty centavos.'
+				]
+			] as const;
+			for (const [locale, fare, example, spoken] of cases) {
+				await page.goto(`/${locale}/tarifa?data=${wednesday}&hora=10:00`);
+				const answer = page.getByTestId('tarifa-answer');
+				await expect(answer.getByTestId('fare')).toContainText(fare);
+				await expect(answer.getByTestId('fare-example')).toHaveText(example);
+				await answer.getByTestId('ouvir').click();
+				expect((await said(page)).at(-1)).toContain(spoken);
+				expect(await pastRightEdge(page)).toEqual([]);
+			}
+			await context.close();
+		});
+
+	test('a complaint without the distance states the table as both parts, never "R$ 4,80"', async ({
+		browser,
+		page
+	}) => {
+		test.slow();
+		const receipt = await fileOvercharge(browser, `${lastWednesday()}T10:00`);
+		await page.goto(receipt);
+		const overcharge = page.getByTestId('receipt-overcharge');
+		await expect(overcharge).toContainText('bandeira I: R$ 4,80 + R$ 0,90 por km.');
+		await expect(overcharge).toContainText('sem a distância');
+	});
+});
 
 test.describe('Feira de Santana (GARUPA_MUNICIPIO=feira-de-santana)', () => {
 	for (const path of RIDER_PAGES)

@@ -66,6 +66,39 @@ describe('bandeiraSentence', () => {
 	for (const [answer, locale, sentence, why] of cases)
 		test(`${locale}: ${why}`, () => expect(bandeiraSentence(answer, locale)).toBe(sentence));
 
+	// Issue 32, item 12: a decree with a rate per km (Feira de Santana's Decreto nº 12.334/2021,
+	// R$ 4,80 + R$ 0,90 per km) was said as "A corrida custa quatro reais e oitenta centavos".
+	const feira = {
+		flag: 1,
+		reasons: [],
+		centavos: 480,
+		sample: false,
+		perKm: 90,
+		example: { km: 3, centavos: 750 }
+	} as const;
+	test.each([
+		[
+			'pt-BR',
+			'Agora é bandeira um. A corrida custa quatro reais e oitenta centavos mais noventa ' +
+				'centavos por quilômetro. Exemplo: uma corrida de três quilômetros custa sete reais e ' +
+				'cinquenta centavos.'
+		],
+		[
+			'es',
+			'Ahora es bandera uno. El viaje cuesta cuatro reales y ochenta centavos más noventa ' +
+				'centavos por kilómetro. Ejemplo: un viaje de tres kilómetros cuesta siete reales y ' +
+				'cincuenta centavos.'
+		],
+		[
+			'en',
+			'It is fare flag one now. The ride costs four reais and eighty centavos plus ninety ' +
+				'centavos per kilometre. Example: a ride of three kilometres costs seven reais and ' +
+				'fifty centavos.'
+		]
+	])('%s: both parts of a fare per km, and the example ride', (locale, sentence) =>
+		expect(bandeiraSentence(feira, locale)).toBe(sentence)
+	);
+
 	test('a planned ride says "at that time"', () =>
 		expect(
 			bandeiraSentence({ flag: 2, reasons: [sunday], centavos: null, sample: false }, 'pt-BR', true)

@@ -8,7 +8,7 @@ import { holidayName } from '$lib/domain/holidays';
 import type { RegistryEntry, Verdict } from '$lib/domain/registry';
 import { spokenColour } from '$lib/domain/colours';
 import { formatPrefix } from '$lib/domain/plate';
-import { moneyWords, numberWords, spellCode } from '$lib/domain/spoken';
+import { distanceWords, moneyWords, numberWords, spellCode } from '$lib/domain/spoken';
 import { m } from '$lib/paraglide/messages';
 
 type Locale = 'pt-BR' | 'es' | 'en';
@@ -36,10 +36,20 @@ function because(reason: Reason, locale: string): string {
 
 /**
  * "Agora é bandeira dois, porque é domingo. A corrida custa nove reais. Valores de exemplo."
- * `centavos` is null when no decree is in force.
+ * `centavos` is null when no decree is in force. Where the decree adds a rate per km (`perKm`),
+ * both parts are said, and the example ride the screen shows: "A corrida custa quatro reais e
+ * oitenta centavos mais noventa centavos por quilômetro. Exemplo: uma corrida de três quilômetros
+ * custa sete reais e cinquenta centavos." — never the flagfall alone, as if it were the price.
  */
 export function bandeiraSentence(
-	answer: { flag: 1 | 2; reasons: readonly Reason[]; centavos: number | null; sample: boolean },
+	answer: {
+		flag: 1 | 2;
+		reasons: readonly Reason[];
+		centavos: number | null;
+		sample: boolean;
+		perKm?: number | null;
+		example?: { km: number; centavos: number } | null;
+	},
 	locale: string,
 	planned = false
 ): string {
@@ -50,7 +60,16 @@ export function bandeiraSentence(
 		s += ', ' + answer.reasons.map((r) => because(r, locale)).join(m.speech_and({}, o));
 	}
 	s += '.';
-	if (answer.centavos !== null) {
+	if (answer.centavos !== null && answer.perKm != null) {
+		const flagfall = moneyWords(answer.centavos, locale);
+		s += ' ' + m.speech_fare_per_km({ flagfall, rate: moneyWords(answer.perKm, locale) }, o);
+		if (answer.example) {
+			const distance = distanceWords(answer.example.km, locale);
+			const total = moneyWords(answer.example.centavos, locale);
+			s += ' ' + m.speech_fare_example({ distance, total }, o);
+		}
+		if (answer.sample) s += ' ' + m.speech_sample({}, o);
+	} else if (answer.centavos !== null) {
 		s += ' ' + m.speech_fare({ money: moneyWords(answer.centavos, locale) }, o);
 		if (answer.sample) s += ' ' + m.speech_sample({}, o);
 	}

@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { clockSkew, moneyWords, numberWords, spellCode, type ClockSkew } from './spoken';
+import {
+	clockSkew,
+	distanceWords,
+	moneyWords,
+	numberWords,
+	spellCode,
+	type ClockSkew
+} from './spoken';
 
 describe('numberWords', () => {
 	const cases: [n: number, locale: string, words: string][] = [
@@ -79,4 +86,21 @@ describe('clockSkew: days, hours or minutes as fits', () => {
 	for (const [offset, skew, why] of cases)
 		test(`${offset} ms → ${JSON.stringify(skew)}: ${why}`, () =>
 			expect(clockSkew(offset)).toEqual(skew));
+});
+
+describe('distanceWords: a ride’s distance said with its unit', () => {
+	const cases: [km: number, locale: string, said: string][] = [
+		[3, 'pt-BR', 'três quilômetros'],
+		[3, 'es', 'tres kilómetros'],
+		[3, 'en', 'three kilometres'],
+		[1, 'pt-BR', 'um quilômetro'],
+		[1, 'es', 'un kilómetro'],
+		[1, 'en', 'one kilometre'],
+		[2.5, 'pt-BR', 'dois vírgula cinco quilômetros'],
+		[2.05, 'es', 'dos coma cero cinco kilómetros'],
+		[12.75, 'en', 'twelve point seventy-five kilometres']
+	];
+	test.each(cases)('%s km in %s → %s', (km, locale, said) =>
+		expect(distanceWords(km, locale)).toBe(said)
+	);
 });

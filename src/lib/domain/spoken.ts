@@ -103,6 +103,36 @@ export function moneyWords(centavos: number, locale: string): string {
 }
 
 /**
+ * A distance in km said in words, unit included: a whole number of km, or one with decimals said
+ * after "vírgula" / "coma" / "point" (digits after leading zeros as a number, as Brazilians say
+ * "dois vírgula cinco").
+ * @example distanceWords(3, 'pt-BR') //=> 'três quilômetros'
+ * @example distanceWords(1, 'es') //=> 'un kilómetro'
+ * @example distanceWords(2.5, 'en') //=> 'two point five kilometres'
+ */
+export function distanceWords(km: number, locale: string): string {
+	const l = lang(locale);
+	const [whole = '0', decimals = ''] = String(km).split('.');
+	const W = {
+		'pt-BR': { unit: ['quilômetro', 'quilômetros'], mark: 'vírgula' },
+		es: { unit: ['kilómetro', 'kilómetros'], mark: 'coma' },
+		en: { unit: ['kilometre', 'kilometres'], mark: 'point' }
+	}[l];
+	const n = Number(whole);
+	let said = l === 'es' && n === 1 && !decimals ? 'un' : numberWords(n, l);
+	if (decimals) {
+		const zeros = /^0*/.exec(decimals)?.[0].length ?? 0;
+		const rest = decimals.slice(zeros);
+		const after = [
+			...Array<string>(zeros).fill(UNITS[l][0] ?? ''),
+			...(rest ? [numberWords(Number(rest), l)] : [])
+		];
+		said += ` ${W.mark} ${after.join(' ')}`;
+	}
+	return `${said} ${W.unit[n === 1 && !decimals ? 0 : 1]}`;
+}
+
+/**
  * A plate or prefix spelled for the ear: letters one by one, digits one by one, a pause between
  * letters and digits.
  * @example spellCode('NDJ8041', 'pt-BR') //=> 'N D J, oito zero quatro um'

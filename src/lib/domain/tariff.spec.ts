@@ -3,6 +3,8 @@ import {
 	decreeAt,
 	decreeOn,
 	distanceCentavos,
+	EXAMPLE_RIDE_KM,
+	fareTerms,
 	formatBRL,
 	parseKm,
 	quoteFare,
@@ -178,5 +180,40 @@ describe('fares with distance (Decreto nº 12.253/2011, Art. 1º; half up to the
 	test('the distance part names the km and the rate', () => {
 		const q = quoteFare(pv, 2, { km: parseKm('2.345') ?? undefined })!;
 		expect(q.parts[1]?.label.replace(/\s/g, ' ')).toBe('2,345 km × R$ 0,69/km');
+	});
+});
+
+describe('a fare with a rate per km is never one flat price: both parts and an example ride', () => {
+	// Issue 32, item 12: Feira de Santana's "/" said "R$ 4,80" for a decree of R$ 4,80 + R$ 0,90 per
+	// km. Each fare's terms, as the profiles' decrees set them.
+	const cases: [values: { flagfall: number; perKm?: number }, terms: ReturnType<typeof fareTerms>, act: string][] = [
+		[
+			{ flagfall: 480, perKm: 90 },
+			{ flagfall: 480, perKm: 90, example: { km: 3, centavos: 750 } },
+			'Decreto nº 12.334/2021 (Feira de Santana), bandeira I: R$ 4,80 + 3 km × R$ 0,90 = R$ 7,50'
+		],
+		[
+			{ flagfall: 300, perKm: 69 },
+			{ flagfall: 300, perKm: 69, example: { km: 3, centavos: 507 } },
+			'Decreto nº 12.253/2011 (Porto Velho), Art. 1º, bandeira 2: R$ 3,00 + 3 × R$ 0,69'
+		],
+		[
+			{ flagfall: 700 },
+			{ flagfall: 700, perKm: null, example: null },
+			'a flat bandeirada (Rolim de Moura, Lei 2.059/2011, Art. 16): one price, no example'
+		]
+	]; // prettier-ignore
+	test.each(cases)('%o → %o: %s', (values, terms) => expect(fareTerms(values)).toEqual(terms));
+
+	test('the example distance is the app’s, never a law value: 3 km unless asked otherwise', () => {
+		expect(EXAMPLE_RIDE_KM).toBe(3);
+		expect(fareTerms({ flagfall: 480, perKm: 90 }, 5).example).toEqual({ km: 5, centavos: 930 });
+		// The same amount quoteFare charges for that distance (one rounding, half up).
+		const q = quoteFare(
+			{ ...decrees[0]!, bandeiras: { 1: { flagfall: 300, perKm: 69 }, 2: null } },
+			1,
+			{ km: parseKm('2,5')! }
+		);
+		expect(fareTerms({ flagfall: 300, perKm: 69 }, 2.5).example?.centavos).toBe(q?.centavos);
 	});
 });

@@ -204,3 +204,39 @@ export function formatBRL(centavos: number, ...ignored: [locale?: string]): stri
 	const reais = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 	return `${sign}R$\u00a0${reais},${String(whole % 100).padStart(2, '0')}`;
 }
+
+/**
+ * The distance of the example ride shown and said beside a fare with a rate per km: 3 km, a short
+ * ride across town, whose total a rider can check by hand (R$ 4,80 + 3 × R$ 0,90 = R$ 7,50). It is
+ * the app's example, never a law value: a decree sets the flagfall and the rate, not a distance.
+ */
+export const EXAMPLE_RIDE_KM = 3;
+
+/** A bandeira's fare as a rider must read it: both parts, and a ride priced as an example. */
+export interface FareTerms {
+	/** The bandeirada, in centavos. */
+	flagfall: number;
+	/** The rate per km, in centavos; null where the decree's fare is flat. */
+	perKm: number | null;
+	/** A ride of `EXAMPLE_RIDE_KM` under these terms; null where the fare is flat. */
+	example: { km: number; centavos: number } | null;
+}
+
+/**
+ * The terms of a bandeira's fare: a flat fare is one price; a fare with a rate per km is never
+ * shown as its flagfall alone, so it carries a priced example ride.
+ * @example fareTerms({ flagfall: 480, perKm: 90 }) //=> { flagfall: 480, perKm: 90, example: { km: 3, centavos: 750 } }
+ * @example fareTerms({ flagfall: 700 }) //=> { flagfall: 700, perKm: null, example: null }
+ */
+export function fareTerms(values: FareValues, exampleKm: number = EXAMPLE_RIDE_KM): FareTerms {
+	if (values.perKm === undefined) return { flagfall: values.flagfall, perKm: null, example: null };
+	const km = parseKm(String(exampleKm));
+	return {
+		flagfall: values.flagfall,
+		perKm: values.perKm,
+		example: km && {
+			km: km.value,
+			centavos: values.flagfall + distanceCentavos(km, values.perKm)
+		}
+	};
+}

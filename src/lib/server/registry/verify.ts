@@ -72,6 +72,8 @@ export async function vehiclePage(codigo: string) {
 		bandeira: answer && {
 			flag: answer.bandeira.flag,
 			centavos: answer.fare?.centavos ?? null,
+			/** The rate per km where the decree sets one: the fare is never shown as its flagfall alone. */
+			perKm: answer.fare?.perKmCentavos ?? null,
 			sample: answer.fare?.decree.sample ?? false
 		}
 	};

@@ -90,6 +90,7 @@ export function reclamarTexts(site: { city: string; office: string }) {
 		reclamar_vehicle_summary: m.reclamar_vehicle_summary({ vehicle: '{vehicle}' }),
 		reclamar_refused: m.reclamar_refused({ status: '{status}', office: '{office}' }),
 		reclamar_overcharge_table: m.reclamar_overcharge_table({ flag: '{flag}', legal: '{legal}' }),
+		fare_per_km: m.fare_per_km({ flagfall: '{flagfall}', rate: '{rate}' }),
 		reclamar_overcharge_unconfirmed: m.reclamar_overcharge_unconfirmed({
 			diff: '{diff}',
 			date: '{date}'

@@ -58,6 +58,8 @@ export const load: PageServerLoad = async ({ params, url, setHeaders }) => {
 		})),
 		overcharge: check && {
 			legalCentavos: check.legal?.centavos ?? null,
+			/** The table's rate per km: without the distance, the fare is said as both parts. */
+			perKmCentavos: check.legal?.perKmCentavos ?? null,
 			bandeira: check.bandeira,
 			differenceCentavos: check.differenceCentavos,
 			chargedBandeiraII: check.chargedBandeiraII,
