@@ -100,7 +100,7 @@ test.describe('"amanhã" is relative to today, never to the planned day', () => 
 		});
 	}
 
-	test('in English and Spanish, the weekday in words and the date as a Brazilian writes it', async ({
+	test('in English and Spanish, the weekday and the month in words (never "12/7", read as July 12)', async ({
 		page
 	}) => {
 		await useDeviceClock(page);
@@ -108,13 +108,61 @@ test.describe('"amanhã" is relative to today, never to the planned day', () => 
 		const sunday = thursday + 3;
 		await page.goto(`/en/tarifa?data=${year}-12-${pad(sunday)}&hora=21:30`);
 		await expect(page.locator('.until')).toHaveText(
-			`Bandeira I from Monday, ${sunday + 1}/12, 05:00`
+			`Bandeira I from Monday, December ${sunday + 1}, 05:00`
 		);
 		await page.goto(`/es/tarifa?data=${year}-12-${pad(sunday)}&hora=21:30`);
 		await expect(page.locator('.until')).toHaveText(
-			`Bandera I a partir de lunes, ${sunday + 1}/12, 05:00`
+			`Bandera I a partir de lunes, ${sunday + 1} de diciembre, 05:00`
 		);
 	});
+});
+
+test.describe('words for a reader of es and en (issue 32, item 15)', () => {
+	/** "Ouvir"'s sentences, caught instead of spoken. */
+	const catchSpeech = (page: import('@playwright/test').Page) =>
+		page.addInitScript(() => {
+			const said: string[] = [];
+			Object.assign(window, { said });
+			speechSynthesis.speak = (u: SpeechSynthesisUtterance) => void said.push(u.text);
+		});
+	const said = (page: import('@playwright/test').Page) =>
+		page.evaluate(() => (window as unknown as { said: string[] }).said);
+
+	for (const size of SIZES)
+		test(`${size.width}×${size.height}: the colour in the reader’s language, Spanish in one form of address, dates with the month’s name`, async ({
+			browser
+		}) => {
+			const context = await phone(browser, size);
+			const page = await context.newPage();
+			await catchSpeech(page);
+			// MT-052's registry colour is "Branca": never "the colour branca" to an English reader.
+			await page.goto('/en/verificar/052');
+			await expect(page.getByTestId('vehicle-colour')).toHaveText('White');
+			await page.getByTestId('ouvir').first().click();
+			expect((await said(page)).at(-1)).toMatch(/and the colour white\.$/);
+			expect(await pastRightEdge(page)).toEqual([]);
+
+			// Spanish: "No subas" and "Comprueba", one form of address (tú); the colour "blanco".
+			await page.goto('/es/verificar/052');
+			await expect(page.getByTestId('vehicle-colour')).toHaveText('Blanco');
+			await expect(page.locator('main')).toContainText('No subas');
+			await expect(page.locator('main')).not.toContainText('Compruebe');
+			await page.getByTestId('ouvir').first().click();
+			expect((await said(page)).at(-1)).toMatch(
+				/No subas.* Comprueba la placa .*y el color blanco\.$/
+			);
+			expect(await pastRightEdge(page)).toEqual([]);
+
+			// Dates: pt-BR dd/mm/aaaa; es and en name the month (an American reads 01/11 as January 11).
+			await page.goto('/lei?data=2011-11-01');
+			await expect(page.locator('main')).toContainText('Lei em vigor em 01/11/2011.');
+			await page.goto('/en/lei?data=2011-11-01');
+			await expect(page.locator('main')).toContainText('Law in force on November 1, 2011.');
+			await page.goto('/es/lei?data=2011-11-01');
+			await expect(page.locator('main')).toContainText('Ley vigente el 1 de noviembre de 2011.');
+			expect(await pastRightEdge(page)).toEqual([]);
+			await context.close();
+		});
 });
 
 test.describe('the in-app scanner takes the cards of this app at their printed address', () => {
