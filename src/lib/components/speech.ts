@@ -60,7 +60,8 @@ export function bandeiraSentence(
 		s += ', ' + answer.reasons.map((r) => because(r, locale)).join(m.speech_and({}, o));
 	}
 	s += '.';
-	if (answer.centavos !== null && answer.perKm != null) {
+	if (answer.centavos === null) return s;
+	if (answer.perKm != null) {
 		const flagfall = moneyWords(answer.centavos, locale);
 		s += ' ' + m.speech_fare_per_km({ flagfall, rate: moneyWords(answer.perKm, locale) }, o);
 		if (answer.example) {
@@ -68,11 +69,8 @@ export function bandeiraSentence(
 			const total = moneyWords(answer.example.centavos, locale);
 			s += ' ' + m.speech_fare_example({ distance, total }, o);
 		}
-		if (answer.sample) s += ' ' + m.speech_sample({}, o);
-	} else if (answer.centavos !== null) {
-		s += ' ' + m.speech_fare({ money: moneyWords(answer.centavos, locale) }, o);
-		if (answer.sample) s += ' ' + m.speech_sample({}, o);
-	}
+	} else s += ' ' + m.speech_fare({ money: moneyWords(answer.centavos, locale) }, o);
+	if (answer.sample) s += ' ' + m.speech_sample({}, o);
 	return s;
 }
 
