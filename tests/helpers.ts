@@ -252,6 +252,21 @@ export async function setTextSize(page: Page, percent: number) {
 const textSizeSessions = new WeakMap<Page, CDPSession>();
 
 /**
+ * The other way a rider gets large text: text-only zoom, which scales the root's font size and
+ * every rem and em with it, but not the browser's default size — so media queries in em or rem
+ * (measured against that default) see the same screen as at 100 %. The root at `percent` of the
+ * app's own size (app.css: 112.5 % of the default), from the first paint of every page the page
+ * opens after this call.
+ */
+export async function setRootTextSize(page: Page, percent: number) {
+	await page.addInitScript((root) => {
+		const sheet = new CSSStyleSheet();
+		sheet.replaceSync(`:root { font-size: ${root}% !important; }`);
+		document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+	}, 1.125 * percent);
+}
+
+/**
  * What is drawn past the screen's right edge: every rendered element whose box, cut by its
  * clipping ancestors, ends right of `document.documentElement.clientWidth`. Not `scrollWidth`
  * against `innerWidth`: in mobile emulation the layout viewport widens with the content, so that
