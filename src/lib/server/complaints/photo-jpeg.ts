@@ -29,9 +29,6 @@ const isSof = (m: number) => m >= 0xc0 && m <= 0xcf && m !== DHT && m !== 0xc8 &
 /** Tables and restart interval: copied as they are (they hold numbers only). */
 const TABLES = new Set([DQT, DHT, DAC, DRI, DNL]);
 
-/** The fresh APP1 holding only the orientation (below) and the fixed EOI. */
-const ORIENTATION_APP1_BYTES = 36;
-
 /**
  * Keeps SOI; the frame (SOFn, exactly one); the tables (DQT, DHT, DAC), DRI and DNL; each scan
  * (SOS and its entropy-coded data, the RSTn markers inside it); EOI. Two markers are rewritten
@@ -75,10 +72,13 @@ export function stripJpeg(b: Uint8Array): Uint8Array | null {
 		i += length;
 		if (isSof(marker)) {
 			if (frame) return null; // one image per file (no hierarchical DHP/EXP either)
+			if (!wellFormed(marker, payload)) return null;
 			frame = true;
 			copy(start, i);
-		} else if (TABLES.has(marker)) copy(start, i);
-		else if (marker === APP0 && jfif === null && ascii(payload, 0, 5) === 'JFIF\0')
+		} else if (TABLES.has(marker)) {
+			if (!wellFormed(marker, payload)) return null;
+			copy(start, i);
+		} else if (marker === APP0 && jfif === null && ascii(payload, 0, 5) === 'JFIF\0')
 			jfif = payload.length >= 12 ? payload.subarray(5, 12) : null;
 		else if (marker === APP14 && adobe === null && ascii(payload, 0, 5) === 'Adobe')
 			adobe = payload.length >= 12 ? payload.subarray(5, 12) : null;
@@ -86,7 +86,7 @@ export function stripJpeg(b: Uint8Array): Uint8Array | null {
 			exifSeen = true;
 			orientation = exifOrientation(payload);
 		} else if (marker === SOS) {
-			if (!frame) return null;
+			if (!frame || !wellFormed(marker, payload)) return null;
 			scan = true;
 			copy(start, i);
 			// Entropy-coded data runs to the next marker: 0xFF is followed by 0x00 (stuffing) or a RST.
@@ -138,6 +138,41 @@ export function stripJpeg(b: Uint8Array): Uint8Array | null {
 /** `JFIF\0` and `Adobe`, the identifiers of the two segments rewritten. */
 const JFIF = [0x4a, 0x46, 0x49, 0x46, 0x00];
 const ADOBE = [0x41, 0x64, 0x6f, 0x62, 0x65];
+
+/**
+ * Whether a kept segment's length is exactly what its own counts say (T.81 B.2.2–B.2.4, B.2.3):
+ * a frame of 1–4 components, a scan of 1–4, whole quantization and Huffman tables, a 2-byte
+ * restart interval or line count. Kept segments then hold table values, not hidden text.
+ */
+function wellFormed(marker: number, p: Uint8Array): boolean {
+	if (isSof(marker)) {
+		const components = p[5] ?? 0;
+		return components >= 1 && components <= 4 && p.length === 6 + 3 * components;
+	}
+	if (marker === SOS) {
+		const components = p[0] ?? 0;
+		return components >= 1 && components <= 4 && p.length === 4 + 2 * components;
+	}
+	if (marker === DRI || marker === DNL) return p.length === 2;
+	if (marker === DAC) return p.length > 0 && p.length % 2 === 0;
+	let at = 0;
+	while (at < p.length) {
+		const kind = p[at] ?? 0xff;
+		if (marker === DQT) {
+			// Pq (0: 8-bit, 1: 16-bit) and Tq (0–3), then 64 values.
+			if (kind >> 4 > 1 || (kind & 0x0f) > 3) return false;
+			at += 1 + 64 * ((kind >> 4) + 1);
+		} else {
+			// DHT: Tc (0 DC, 1 AC) and Th (0–3), 16 counts, then that many values (at most 256).
+			if (kind >> 4 > 1 || (kind & 0x0f) > 3 || at + 17 > p.length) return false;
+			let values = 0;
+			for (let k = 1; k <= 16; k++) values += p[at + k] ?? 0;
+			if (values > 256) return false;
+			at += 17 + values;
+		}
+	}
+	return at === p.length;
+}
 
 /**
  * Orientation 2–8 from an APP1 payload (`Exif\0\0` + TIFF), else null (1 is the default). Reads
