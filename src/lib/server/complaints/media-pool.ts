@@ -96,14 +96,15 @@ function start(): Worker {
 		stdout: false,
 		stderr: false
 	});
-	// The worker alone does not keep the process alive; a running job's timer does.
-	started.unref();
 	started.on('message', (done: MediaDone) => {
 		if (worker !== started || running?.job.id !== done.id) return;
 		finish(done);
 	});
 	started.on('error', () => replace(started));
 	started.on('exit', () => replace(started));
+	// The worker alone does not keep the process alive (a running job's timer does): after the
+	// listeners, which would take the reference back.
+	started.unref();
 	worker = started;
 	return started;
 }
