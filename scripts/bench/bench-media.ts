@@ -10,6 +10,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+// Run by tsx, outside Vite: the complaints' index loads the database layer through $lib.
+// eslint-disable-next-line no-restricted-imports -- the photo check alone, as the worker runs it
 import { preparePhoto } from '../../src/lib/server/complaints/photos';
 import {
 	cameraShapedJpeg,

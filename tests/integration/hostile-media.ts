@@ -95,7 +95,11 @@ export function complaintForm(photos: readonly Uint8Array[]): FormData {
 	form.append('situacoes', 'direcao-perigosa');
 	form.set('relato', RIDER_WORDS);
 	for (const [n, bytes] of photos.entries())
-		form.append('fotos', new Blob([bytes], { type: 'image/jpeg' }), `foto-${n}.jpg`);
+		form.append(
+			'fotos',
+			new Blob([Uint8Array.from(bytes)], { type: 'image/jpeg' }),
+			`foto-${n}.jpg`
+		);
 	return form;
 }
 
