@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { precacheTransform } from './scripts/build/precache-build.js';
 import { garupaIslands } from './scripts/build/islands-plugin.js';
+import { garupaMediaWorker } from './scripts/build/media-worker-plugin.js';
 import svelteConfig from './svelte.config.js';
 
 /**
@@ -49,6 +50,9 @@ export default defineConfig({
 			strategy: ['url', 'baseLocale']
 		}),
 		sveltekit(),
+		// The photo and recording checks' worker, bundled into a string the server starts
+		// (scripts/build/media-worker-plugin.js).
+		garupaMediaWorker(),
 		// The rider pages' islands (scripts/build/islands-plugin.js): each named by its import, and
 		// their script ($lib/islands/entry.ts: no framework client, for the first-visit budget) built
 		// in the client build only, apart from the framework's client: ES modules, split, with Svelte

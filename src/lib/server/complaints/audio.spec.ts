@@ -72,20 +72,6 @@ describe('prepareRecording: accepted, with the duration read from the container'
 			0
 		],
 		[
-			'WebM whose last block is a BlockGroup with a BlockDuration (FLAC: no Opus TOC to read)',
-			replaceText(webmAudio({ durationMs: 3000, blockGroupLast: true }), 'A_OPUS', 'A_FLAC'),
-			'audio/webm',
-			3000,
-			0
-		],
-		[
-			'WebM, not Opus, no block duration: the last block’s start',
-			replaceText(WEBM, 'A_OPUS', 'A_FLAC'),
-			'audio/webm',
-			2940,
-			0
-		],
-		[
 			'WebM with silence between packets (DTX)',
 			webmAudio({ durationMs: 45_060, blockEveryMs: 900 }),
 			'audio/webm',
@@ -161,6 +147,9 @@ describe('prepareRecording: refused', () => {
 		['Chromium video/mp4 (VP9 + Opus)', CHROMIUM_VIDEO_MP4, 'type'],
 		['WebM with a video track', webmAudio({ durationMs: 3000, video: true }), 'type'],
 		['WebM with an attachment', webmAudio({ durationMs: 3000, attachment: true }), 'type'],
+		// Not a codec a phone records into WebM (Opus, Vorbis): refused, whatever its blocks say.
+		['WebM with a FLAC track', replaceText(WEBM, 'A_OPUS', 'A_FLAC'), 'type'],
+		['WebM whose audio track says V_VP8', replaceText(WEBM, 'A_OPUS', 'V_VP8\0'), 'type'],
 		[
 			'WebM whose only track is subtitles',
 			replaceBytes(WEBM, [0x83, 0x81, 0x02], [0x83, 0x81, 0x11]),
@@ -215,11 +204,16 @@ describe('prepareRecording: refused', () => {
 describe('limits: exactly 1 MB and 90 s (plus the slack for the recorder’s stop) are accepted', () => {
 	const limit = MAX_AUDIO_MS + AUDIO_DURATION_SLACK_MS;
 	const cases: [name: string, bytes: Uint8Array, ms: number][] = [
-		['WebM of exactly 1 MB', webmAudio({ durationMs: 3000, padToBytes: MAX_AUDIO_BYTES }), 3000],
+		// 1 MB holds at least 13 s at MAX_BYTES_PER_SECOND (see 'more bytes than sound' below).
+		[
+			'WebM of exactly 1 MB',
+			webmAudio({ durationMs: 15_000, padToBytes: MAX_AUDIO_BYTES }),
+			15_000
+		],
 		[
 			'WebM (known sizes) of exactly 1 MB',
-			webmAudio({ durationMs: 3000, liveStream: false, padToBytes: MAX_AUDIO_BYTES }),
-			3000
+			webmAudio({ durationMs: 15_000, liveStream: false, padToBytes: MAX_AUDIO_BYTES }),
+			15_000
 		],
 		['WebM of 90 s', webmAudio({ durationMs: MAX_AUDIO_MS, blockEveryMs: 1000 }), MAX_AUDIO_MS],
 		['WebM of 90 s + the slack', webmAudio({ durationMs: limit, frameMs: 20 }), limit],
@@ -364,7 +358,16 @@ describe('recordingDurationMs', () => {
 describe('opusPacketNs: the packet length from its TOC byte (RFC 6716 §3.1)', () => {
 	const cases: [name: string, packet: number[], ns: number | null][] = [
 		['CELT FB 20 ms, one frame (Firefox)', [0xf8, 0xff, 0xfe], 20_000_000],
-		['CELT FB 20 ms, code 3, three frames (Chrome)', [0xfb, 0x03, 0xff, 0xfe], 60_000_000],
+		[
+			'CELT FB 20 ms, code 3, three frames (Chrome)',
+			[0xfb, 0x03, 0xff, 0xfe, 0xff, 0xfe, 0xff, 0xfe],
+			60_000_000
+		],
+		// RFC 6716 §3.4: the frames' lengths must add up to the packet's.
+		['code 3 CBR whose bytes do not split into its frames (R7)', [0xfb, 0x03, 0xff, 0xfe], null],
+		['code 1 with an odd payload (R3)', [0x01, 0, 0, 0], null],
+		['code 0 over 1275 bytes (R2)', [0xf8, ...new Array<number>(1276).fill(0)], null],
+		['code 2 whose first frame passes the end (R4)', [(11 << 3) | 2, 9, 0], null],
 		['SILK NB 10 ms, code 1: two frames', [0x01, 0, 0], 20_000_000],
 		['SILK WB 60 ms, code 2: two frames', [(11 << 3) | 2, 1, 0, 0], 120_000_000],
 		['Hybrid 20 ms, one frame', [(13 << 3) | 0, 0], 20_000_000],

@@ -9,10 +9,9 @@ import type { OffenseCatalog } from '$lib/domain/offenses';
 import { profile } from '$lib/profile';
 import type { Database } from '$lib/server/db';
 import { clientKey, type BodyFailure, complaintsRateLimiter, type Limiter } from '$lib/server/http';
-import { prepareRecording } from './audio';
 import { IDEMPOTENCY_KEY } from './idempotency';
 import { createComplaint } from './intake-write';
-import { preparePhotos } from './photos';
+import { preparePhotosOffThread, prepareRecordingOffThread } from './media-pool';
 import type { CreateResult } from './receipt';
 
 type Db = Kysely<Database>;
@@ -108,13 +107,16 @@ export async function submit(db: Db, input: SubmitInput): Promise<SubmitOutcome>
 	const trap = read.honeypot;
 	if (trap !== '' && trap !== null && trap !== undefined)
 		return { kind: 'invalid', reason: 'honeypot' };
-	const audio = read.audio?.length ? prepareRecording(read.audio) : null;
+	// Both checked in the media worker (./media-pool.ts), off the thread that answers requests.
+	const [audio, photos] = await Promise.all([
+		read.audio?.length ? prepareRecordingOffThread(read.audio) : null,
+		preparePhotosOffThread(read.photos ?? [])
+	]);
 	// A recording says what happened as well as typed words do ("outro" needs one or the other).
 	const parsed = parseComplaint(read.request, {
 		...complaintContext(now),
 		recording: audio?.ok === true
 	});
-	const photos = preparePhotos(read.photos ?? []);
 	const errors: Record<string, string> = parsed.ok ? {} : { ...parsed.errors };
 	if (!photos.ok) errors.fotos = `complaint_error_photo_${photos.reason}`;
 	if (audio && !audio.ok) errors.audio = `complaint_error_audio_${audio.reason}`;

@@ -35,6 +35,15 @@ export const MAX_AUDIO_MS = 90_000;
  */
 export const AUDIO_DURATION_SLACK_MS = 1_000;
 
+/**
+ * The most bytes a second of recording may take: 640 kbit/s, above Opus's ceiling (510 kbit/s,
+ * RFC 6716 §2.1.1) and AAC-LC's for stereo at 48 kHz (6144 bits per channel per 1024 samples,
+ * 576 kbit/s); a phone records at a tenth of that. HEADER_BYTES on top for the container and the
+ * codec's headers (a Vorbis setup header takes a few kilobytes).
+ */
+export const MAX_BYTES_PER_SECOND = 80_000;
+const HEADER_BYTES = 16 * 1024;
+
 declare const checked: unique symbol;
 
 /** A recording that went through `prepareRecording`: type, size and duration checked. */
@@ -62,7 +71,7 @@ export function prepareRecording(
 ): { ok: true; recording: Recording } | { ok: false; reason: AudioError } {
 	if (bytes.length > MAX_AUDIO_BYTES) return { ok: false, reason: 'size' };
 	const mime = detectAudioType(bytes);
-	if (mime === null) return { ok: false, reason: 'type' };
+	if (mime === null || looksLikeMarkup(bytes)) return { ok: false, reason: 'type' };
 	const parsed = inspect(mime, bytes);
 	if (parsed === null) return { ok: false, reason: 'corrupt' };
 	if (parsed.tracks !== 'audio') return { ok: false, reason: 'type' };
@@ -71,6 +80,9 @@ export function prepareRecording(
 		return { ok: false, reason: 'corrupt' };
 	if (parsed.durationMs > MAX_AUDIO_MS + AUDIO_DURATION_SLACK_MS)
 		return { ok: false, reason: 'duration' };
+	// More bytes than any phone codec spends on that much sound: not what it says it is.
+	if (bytes.length - HEADER_BYTES > (MAX_BYTES_PER_SECOND * parsed.durationMs) / 1000)
+		return { ok: false, reason: 'corrupt' };
 	// Recording's brand marks what only this module creates.
 	return { ok: true, recording: { mime, bytes, durationMs: parsed.durationMs } as Recording };
 }
@@ -102,6 +114,46 @@ export function detectAudioType(b: Uint8Array): AudioMime | null {
 export function recordingDurationMs(mime: AudioMime, bytes: Uint8Array): number | null {
 	return inspect(mime, bytes)?.durationMs ?? null;
 }
+
+/**
+ * Tags that would make a browser that sniffs the bytes read them as a page or an image (an HTML
+ * or SVG polyglot behind an audio magic), each followed by a space, `>` or `/`. Compressed audio
+ * holds one by chance about once in fifty thousand megabytes.
+ */
+const MARKUP = [
+	'!doctype',
+	'html',
+	'head',
+	'body',
+	'script',
+	'iframe',
+	'svg',
+	'object',
+	'embed',
+	'img',
+	'meta',
+	'link',
+	'style',
+	'form',
+	'?xml'
+].map((tag) => Uint8Array.from(tag, (c) => c.charCodeAt(0)));
+
+/** Whether `<tag` (any case, then a space, `>` or `/`) occurs anywhere: one pass. */
+export function looksLikeMarkup(b: Uint8Array): boolean {
+	for (let at = b.indexOf(0x3c); at !== -1; at = b.indexOf(0x3c, at + 1))
+		for (const tag of MARKUP) {
+			let k = 0;
+			while (k < tag.length && lower(b[at + 1 + k]) === lower(tag[k])) k++;
+			if (k < tag.length) continue;
+			const after = b[at + 1 + k];
+			if (after === 0x20 || after === 0x3e || after === 0x2f || after === 0x09 || after === 0x0a)
+				return true;
+		}
+	return false;
+}
+
+/** An ASCII letter in lower case (other bytes changed too, which the tags never hold). */
+const lower = (byte: number | undefined) => (byte ?? 0) | 0x20;
 
 function inspect(mime: AudioMime, b: Uint8Array): Parsed | null {
 	return mime === 'audio/webm' ? parseWebm(b) : mime === 'audio/ogg' ? parseOgg(b) : parseMp4(b);

@@ -36,8 +36,20 @@ export function mp4Brands(b: Uint8Array): boolean {
 	return brands.some((x) => MP4_BRANDS.has(x));
 }
 
+/**
+ * Sample entries of the audio a phone records into MP4: AAC (`mp4a`, Safari's and Android's) and
+ * Opus (`Opus`, Chrome's `audio/mp4`).
+ */
+const AUDIO_ENTRIES = new Set(['mp4a', 'Opus']);
+/** How far the durations the headers declare may pass what the samples add up to. */
+const SLACK_SECONDS = 1;
+
 interface Mp4Track {
 	handler: string;
+	/** The first sample entry's type (stsd). */
+	entry: string;
+	/** stts's sample durations added up, in the track's timescale. */
+	sampleTicks: number;
 	timescale: number;
 	duration: number;
 	/** trex's default_sample_duration, for fragments that give none. */
@@ -119,13 +131,21 @@ export function parseMp4(b: Uint8Array): Parsed | null {
 		add(track.duration, track.timescale);
 		add(track.fragmentEnd, track.timescale);
 	}
-	const handlers = [...state.tracks.values()].map((t) => t.handler);
+	const all = [...state.tracks.values()];
 	const tracks =
-		handlers.length === 0 ? 'none' : handlers.every((h) => h === 'soun') ? 'audio' : 'other';
-	return {
-		tracks,
-		durationMs: seconds.length === 0 ? null : toMs(seconds.reduce((a, x) => Math.max(a, x)))
-	};
+		all.length === 0
+			? 'none'
+			: all.every((t) => t.handler === 'soun' && AUDIO_ENTRIES.has(t.entry))
+				? 'audio'
+				: 'other';
+	// Measured from the samples (stts, or the fragments' runs); the headers may not claim longer.
+	let measured = 0;
+	for (const track of all)
+		if (track.timescale > 0)
+			measured = Math.max(measured, (track.sampleTicks + track.fragmentEnd) / track.timescale);
+	const declared = seconds.length === 0 ? 0 : seconds.reduce((a, x) => Math.max(a, x));
+	if (measured === 0 || declared > measured + SLACK_SECONDS) return { tracks, durationMs: null };
+	return { tracks, durationMs: toMs(Math.max(declared, measured)) };
 }
 
 function parseMoov(b: Uint8Array, moov: Box, state: Mp4State): boolean {
@@ -166,6 +186,8 @@ function parseTrak(b: Uint8Array, trak: Box, state: Mp4State): boolean {
 	let id: number | null = null;
 	const track: Mp4Track = {
 		handler: '',
+		entry: '',
+		sampleTicks: 0,
 		timescale: 0,
 		duration: 0,
 		defaultSampleDuration: 0,
@@ -188,12 +210,36 @@ function parseTrak(b: Uint8Array, trak: Box, state: Mp4State): boolean {
 				} else if (child.type === 'hdlr') {
 					if (child.start + 12 > child.end) return false;
 					track.handler = ascii(b, child.start + 8, 4);
-				}
+				} else if (child.type === 'minf' && !parseMinf(b, child, track)) return false;
 			}
 		}
 	}
 	if (id === null || state.tracks.has(id)) return false;
 	state.tracks.set(id, track);
+	return true;
+}
+
+/** minf/stbl: the first sample entry's type (stsd) and the samples' durations (stts). */
+function parseMinf(b: Uint8Array, minf: Box, track: Mp4Track): boolean {
+	const stbl = boxes(b, minf.start, minf.end)?.find((box) => box.type === 'stbl');
+	if (stbl === undefined) return false;
+	const list = boxes(b, stbl.start, stbl.end);
+	if (list === null) return false;
+	for (const box of list) {
+		if (box.type === 'stsd') {
+			// Full box, entry count, then the first entry's size and type.
+			if (box.start + 16 > box.end) return false;
+			track.entry = ascii(b, box.start + 12, 4);
+		} else if (box.type === 'stts') {
+			const count = box.start + 8 <= box.end ? u32be(b, box.start + 4) : null;
+			// The count is checked against the bytes that would hold the entries before any loop.
+			if (count === null || box.start + 8 + count * 8 > box.end) return false;
+			for (let n = 0; n < count; n++) {
+				const at = box.start + 8 + n * 8;
+				track.sampleTicks += (u32be(b, at) ?? 0) * (u32be(b, at + 4) ?? 0);
+			}
+		}
+	}
 	return true;
 }
 

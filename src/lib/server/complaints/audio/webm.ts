@@ -3,7 +3,7 @@
  * duration of a live recording, where Chrome writes sizes as unknown and no Duration.
  */
 import { type Parsed, ascii, toMs } from './bytes';
-import { opusPacketNs } from './opus';
+import { opusHead, opusPacketNs } from './opus';
 import {
 	type Element,
 	UNKNOWN,
@@ -27,6 +27,7 @@ const TRACK_ENTRY = 0xae;
 const TRACK_NUMBER = 0xd7;
 const TRACK_TYPE = 0x83;
 const CODEC_ID = 0x86;
+const CODEC_PRIVATE = 0x63a2;
 const DEFAULT_DURATION = 0x23e383;
 const CLUSTER = 0x1f43b675;
 const TIMESTAMP = 0xe7;
@@ -58,7 +59,12 @@ interface WebmTrack {
 	codec: string;
 	/** DefaultDuration, ns per frame. */
 	frameNs: number | null;
+	/** CodecPrivate: Opus's OpusHead, Vorbis's three headers (Xiph-laced). */
+	private: Uint8Array | null;
 }
+
+/** The audio codecs WebM carries (WebM container guidelines), both recorded by browsers. */
+const AUDIO_CODECS = new Set(['A_OPUS', 'A_VORBIS']);
 
 interface WebmBlock {
 	readonly track: number;
@@ -67,8 +73,9 @@ interface WebmBlock {
 	/** BlockDuration (TimestampScale units), when a BlockGroup gives it. */
 	readonly durationTicks: number | null;
 	readonly frames: number;
-	/** The Opus packet's own duration, when the block holds one packet (RFC 6716 §3.1). */
+	/** The Opus packet's own duration, when the block holds one well-formed packet (RFC 6716). */
 	readonly opusNs: number | null;
+	readonly laced: boolean;
 }
 
 interface WebmState {
@@ -115,19 +122,34 @@ export function parseWebm(b: Uint8Array): Parsed | null {
 	if (segments === 0) return null;
 
 	for (const block of state.blocks) if (!state.tracks.has(block.track)) return null;
-	const types = [...state.tracks.values()].map((t) => t.type);
+	const all = [...state.tracks.values()];
+	// Audio in a codec WebM carries: an Opus or Vorbis track whose CodecPrivate is its header. A
+	// video, subtitle or any other track — or a "video" codec in an audio track — makes it `other`.
 	const tracks = state.attachments
 		? 'other'
-		: types.length === 0
+		: all.length === 0
 			? 'none'
-			: types.every((t) => t === TRACK_TYPE_AUDIO)
+			: all.every((t) => t.type === TRACK_TYPE_AUDIO && AUDIO_CODECS.has(t.codec))
 				? 'audio'
 				: 'other';
+	if (tracks === 'audio')
+		for (const t of all)
+			if (!(t.codec === 'A_OPUS' ? opusHead(t.private ?? new Uint8Array(0)) : vorbisPrivate(t)))
+				return null;
 
 	if (state.blocks.length === 0) return { tracks, durationMs: null };
 	let endNs = state.infoDuration === null ? 0 : state.infoDuration * state.scale;
+	// Opus: every block one well-formed packet (no lacing), whose durations add up to at least
+	// the recording's length — measured from the data, whatever the timestamps claim.
+	const opusNs = new Map<number, number>();
 	for (const block of state.blocks) {
 		const track = state.tracks.get(block.track);
+		if (tracks === 'audio' && track?.codec === 'A_OPUS') {
+			if (block.laced || block.opusNs === null) return null;
+			const sum = (opusNs.get(block.track) ?? 0) + block.opusNs;
+			opusNs.set(block.track, sum);
+			endNs = Math.max(endNs, sum);
+		}
 		const ownNs =
 			block.durationTicks !== null
 				? block.durationTicks * state.scale
@@ -188,13 +210,14 @@ function parseTracks(b: Uint8Array, tracks: Element, state: WebmState): boolean 
 		const list = children(b, entry);
 		if (list === null) return false;
 		let number: number | null = null;
-		const track: WebmTrack = { type: null, codec: '', frameNs: null };
+		const track: WebmTrack = { type: null, codec: '', frameNs: null, private: null };
 		for (const el of list) {
 			if (el.id === TRACK_NUMBER) number = readUint(b, el);
 			else if (el.id === TRACK_TYPE) track.type = readUint(b, el);
 			else if (el.id === CODEC_ID)
 				track.codec = ascii(b, el.start, Math.min(el.end - el.start, 32));
 			else if (el.id === DEFAULT_DURATION) track.frameNs = readUint(b, el);
+			else if (el.id === CODEC_PRIVATE) track.private = b.subarray(el.start, el.end);
 		}
 		// TrackNumber and TrackType are mandatory, and a number names one track only.
 		if (number === null || number === 0 || track.type === null || state.tracks.has(number))
@@ -270,8 +293,29 @@ function readBlock(
 		ticks,
 		durationTicks,
 		frames,
-		opusNs: payload === null ? null : opusPacketNs(payload)
+		opusNs: payload === null ? null : opusPacketNs(payload),
+		laced: lacing !== 0
 	};
+}
+
+/** Vorbis's CodecPrivate: three headers, Xiph-laced (count − 1 = 2), the first `\x01vorbis`. */
+function vorbisPrivate(t: WebmTrack): boolean {
+	const p = t.private;
+	if (p === null || p[0] !== 2) return false;
+	let at = 1;
+	let first = 0;
+	for (;;) {
+		const byte = p[at++];
+		if (byte === undefined) return false;
+		first += byte;
+		if (byte !== 255) break;
+	}
+	for (;;) {
+		const byte = p[at++];
+		if (byte === undefined) return false;
+		if (byte !== 255) break;
+	}
+	return first >= 30 && p[at] === 0x01 && ascii(p, at + 1, 6) === 'vorbis';
 }
 
 export function webmDocType(b: Uint8Array): string | null {
