@@ -24,7 +24,7 @@ import type { ComplaintInput } from '$lib/domain/complaint';
 import { offensesOf, type Offense } from '$lib/domain/offenses';
 import { formatPrefix, type VehicleCode } from '$lib/domain/plate';
 import { profile } from '$lib/profile';
-import { type Database, writeTransaction, keyId, nextNumber } from '$lib/server/db';
+import { type Database, writeTransaction, keyId, nextNumber, prepareNumber } from '$lib/server/db';
 import { currentRegistry, registryIndex } from '$lib/server/registry';
 import type { Recording } from './audio';
 import { answerFor, canonicalJson, digest, photoDigest, sha256 } from './idempotency';
@@ -85,6 +85,8 @@ export async function createComplaint(db: Db, input: CreateInput): Promise<Creat
 		);
 		const year = Number(today.slice(0, 4));
 		const prefixo = body.vehicle ? await registeredPrefixo(db, body.vehicle) : null;
+		// PostgreSQL: the year's protocol sequence exists before the transaction takes from it.
+		await prepareNumber(db, 'protocol_sequence', year);
 		return await writeTransaction(db, async (trx): Promise<CreateResult> => {
 			// Claims the key, or finds it used (a replay from the outbox, a conflict). On PostgreSQL a
 			// concurrent claim of the same key waits here for our commit, then finds it.
