@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { config, type RateLimitConfig } from '$lib/server/runtime';
-import { db as sharedDb, type Db } from '$lib/server/db';
+import { db as sharedDb, isPostgres, type Db } from '$lib/server/db';
 
 export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
 
@@ -111,6 +111,14 @@ export class RateLimiter {
  * the previous window; a hit over the limit takes its count back. Concurrent hits thus never let
  * more than `limit` through; at worst one is refused early while another's count is taken back.
  * Clients are stored as a sha256 of their address (LGPD); rows two windows old are deleted.
+ *
+ * On PostgreSQL a hit's transaction commits with `synchronous_commit = off`: it does not wait for
+ * its WAL to reach the disk (the WAL writer flushes it within 3 × `wal_writer_delay`, 600 ms by
+ * default), so the limit adds no disk flush to a request. A crash of the database server — not of
+ * an app instance — may lose the counts of those last moments: the clients concerned briefly get
+ * a few requests more than the limit, which is acceptable for a guard against floods; nothing a
+ * rider was told is lost (a complaint commits synchronously, and its flush also carries every
+ * count committed before it). On SQLite each hit is one transaction, as before.
  */
 export class DbRateLimiter {
 	readonly limit: number;
@@ -137,45 +145,53 @@ export class DbRateLimiter {
 		const window = Math.floor(now / this.windowMs);
 		const client = createHash('sha256').update(key).digest('base64url');
 		const row = { bucket: this.#bucket, client };
-		if (this.#lastSweep !== window) {
-			this.#lastSweep = window;
-			await db
-				.deleteFrom('rate_limit')
-				.where('bucket', '=', this.#bucket)
-				.where('window', '<', window - 1)
-				.execute();
-		}
-		const { count } = await db
-			.insertInto('rate_limit')
-			.values({ ...row, window, count: 1 })
-			.onConflict((oc) =>
-				oc
-					.columns(['bucket', 'client', 'window'])
-					.doUpdateSet({ count: sql<number>`rate_limit.count + 1` })
-			)
-			.returning('count')
-			.executeTakeFirstOrThrow();
-		const previous =
-			(
-				await db
-					.selectFrom('rate_limit')
-					.select('count')
+		const { count, previous } = await db.transaction().execute(async (trx) => {
+			// A count needs no flush of its own to disk (see the class's comment).
+			if (isPostgres(trx)) await sql`set local synchronous_commit = off`.execute(trx);
+			if (this.#lastSweep !== window) {
+				this.#lastSweep = window;
+				await trx
+					.deleteFrom('rate_limit')
 					.where('bucket', '=', this.#bucket)
-					.where('client', '=', client)
-					.where('window', '=', window - 1)
-					.executeTakeFirst()
-			)?.count ?? 0;
+					.where('window', '<', window - 1)
+					.execute();
+			}
+			const { count } = await trx
+				.insertInto('rate_limit')
+				.values({ ...row, window, count: 1 })
+				.onConflict((oc) =>
+					oc
+						.columns(['bucket', 'client', 'window'])
+						.doUpdateSet({ count: sql<number>`rate_limit.count + 1` })
+				)
+				.returning('count')
+				.executeTakeFirstOrThrow();
+			const previous =
+				(
+					await trx
+						.selectFrom('rate_limit')
+						.select('count')
+						.where('bucket', '=', this.#bucket)
+						.where('client', '=', client)
+						.where('window', '=', window - 1)
+						.executeTakeFirst()
+				)?.count ?? 0;
+			return { count, previous };
+		});
 		const elapsed = now - window * this.windowMs;
 		const weight = (this.windowMs - elapsed) / this.windowMs;
 		if (previous * weight + count <= this.limit + 1e-9) return { ok: true };
 		// Refused: not counted, as in memory.
-		await db
-			.updateTable('rate_limit')
-			.set({ count: sql<number>`count - 1` })
-			.where('bucket', '=', this.#bucket)
-			.where('client', '=', client)
-			.where('window', '=', window)
-			.execute();
+		await db.transaction().execute(async (trx) => {
+			if (isPostgres(trx)) await sql`set local synchronous_commit = off`.execute(trx);
+			await trx
+				.updateTable('rate_limit')
+				.set({ count: sql<number>`count - 1` })
+				.where('bucket', '=', this.#bucket)
+				.where('client', '=', client)
+				.where('window', '=', window)
+				.execute();
+		});
 		// Wait until the previous window's weight fades enough, else until the next window.
 		const room = this.limit - (count - 1) - 1;
 		let wait = this.windowMs - elapsed;
