@@ -106,6 +106,52 @@ describe.skipIf(!pgAdminUrl)(
 			expect((await issuedNumbers(a)).protocol_sequence).toEqual({ 2026: 64, 2027: 1 });
 		});
 
+		test('a replay or a conflict of a key takes no number; the complaint has its event and its answer', async () => {
+			const now = new Date('2028-02-02T12:00:00Z');
+			const same = body();
+			const first = await createComplaint(a, {
+				idempotencyKey: 'numbers-replay-0001',
+				body: same,
+				now
+			});
+			expect(first.kind).toBe('created');
+			// From the other instance: the same key and body replays, another body conflicts.
+			const again = await createComplaint(b, {
+				idempotencyKey: 'numbers-replay-0001',
+				body: same,
+				now
+			});
+			expect(again).toEqual({
+				kind: 'replayed',
+				response: first.kind === 'created' && first.response
+			});
+			const other = { ...same, description: 'Outro texto.' };
+			expect(
+				(await createComplaint(b, { idempotencyKey: 'numbers-replay-0001', body: other, now })).kind
+			).toBe('conflict');
+			const next = await file(a, now);
+			expect(next.kind === 'created' && next.response.protocol).toMatch(/-2028-000002$/);
+			const stored = await a
+				.selectFrom('complaint')
+				.innerJoin('complaint_event', 'complaint_event.complaint_id', 'complaint.id')
+				.select([
+					'complaint.seq',
+					'complaint_event.idx',
+					'complaint_event.status',
+					'complaint_event.public'
+				])
+				.where('complaint.year', '=', 2028)
+				.orderBy('complaint.seq')
+				.execute();
+			expect(stored).toEqual([
+				{ seq: 1, idx: 0, status: 'recebida', public: 1 },
+				{ seq: 2, idx: 0, status: 'recebida', public: 1 }
+			]);
+			expect(
+				await a.selectFrom('idempotency').select('status').where('status', '!=', 'done').execute()
+			).toEqual([]);
+		});
+
 		test('a number taken in a transaction that fails is not issued again (a gap, never a repeat)', async () => {
 			await prepareNumber(a, 'protocol_sequence', 2030);
 			await expect(

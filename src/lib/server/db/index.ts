@@ -16,6 +16,7 @@ export {
 	continueNumbersSql,
 	issuedNumbers,
 	nextNumber,
+	numberSql,
 	prepareNumber
 } from './numbering';
 export type { Issued } from './numbering';
