@@ -15,7 +15,8 @@
  * During each PostgreSQL run, `pg_stat_activity` is sampled every 20 ms: every session of the
  * bench's database busy in a statement or a transaction is one sample, and those waiting on a
  * lock (`wait_event_type = 'Lock'`) are lock waits; a lock wait whose statement touches a counter
- * (`protocol_sequence`, `auto_sequence`, `rate_limit`) is a counter lock wait.
+ * (`protocol_sequence`, `auto_sequence`, `rate_limit`, or the advisory lock under which the year's
+ * protocol sequence is made) is a counter lock wait.
  *
  * Progress goes to stderr; stdout ends with ONE JSON line of figures (what scripts/bench/bench.js
  * reads). BENCH_DB picks what runs: `all` (the three, and the comparisons between them:
@@ -51,8 +52,8 @@ const CHOICE = process.env.BENCH_DB ?? 'sqlite';
 if (CHOICE !== 'all' && !MODES.includes(CHOICE))
 	throw new Error(`BENCH_DB=${CHOICE}: use all, sqlite, postgres or postgres-2`);
 const RUNS = CHOICE === 'all' ? MODES : [CHOICE];
-/** Statements that take a counter's row or sequence. */
-const COUNTERS = /protocol_sequence|protocol_seq_|auto_sequence|rate_limit/i;
+/** Statements that take a counter's row or sequence, or create the year's sequence (advisory lock). */
+const COUNTERS = /protocol_sequence|auto_sequence|rate_limit|pg_advisory_xact_lock/i;
 const SAMPLE_MS = 20;
 
 process.chdir(fileURLToPath(new URL('../..', import.meta.url)));

@@ -33,27 +33,40 @@ export function sequenceName(counter: Counter, year: number): string {
 	return `public.${counter}_${year}`;
 }
 
-/** The sequences known to exist, per database (created once per process and year). */
-const ready = new WeakMap<Db, Set<string>>();
+/** Per database, the sequences known to exist (or being made ready) in this process. */
+const ready = new WeakMap<Db, Map<string, Promise<void>>>();
 
 /**
  * Makes sure `counter`'s sequence for `year` exists before a transaction takes from it (on
- * PostgreSQL; nothing on SQLite). Created once, by whichever instance comes first (an advisory
- * lock orders them), starting past the year's row and every number the table holds.
+ * PostgreSQL; nothing on SQLite). Once per process and year: concurrent callers share one check.
+ * Created once, by whichever instance comes first (an advisory lock orders them), starting past
+ * the year's row and every number the table holds.
  */
-export async function prepareNumber(db: Db, counter: Counter, year: number): Promise<void> {
-	if (!SEQUENCED.includes(counter) || !isPostgres(db)) return;
+export function prepareNumber(db: Db, counter: Counter, year: number): Promise<void> {
+	if (!SEQUENCED.includes(counter) || !isPostgres(db)) return Promise.resolve();
 	const name = sequenceName(counter, year);
 	let known = ready.get(db);
-	if (!known) ready.set(db, (known = new Set()));
-	if (known.has(name)) return;
+	if (!known) ready.set(db, (known = new Map()));
+	const pending = known.get(name);
+	if (pending) return pending;
+	const made = createSequence(db, counter, year, name);
+	known.set(name, made);
+	// A failure (the database down) is not remembered: the next complaint tries again.
+	made.catch(() => known.delete(name));
+	return made;
+}
+
+async function createSequence(db: Db, counter: Counter, year: number, name: string) {
+	const exists = async (q: Db) =>
+		Boolean(
+			(await sql<{ found: string | null }>`select to_regclass(${name}) as found`.execute(q)).rows[0]
+				?.found
+		);
+	if (await exists(db)) return;
 	const table = NUMBERINGS.find((n) => n.counter === counter)?.table ?? 'complaint';
 	await db.transaction().execute(async (trx) => {
 		await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
-		const { rows } = await sql<{
-			found: string | null;
-		}>`select to_regclass(${name}) as found`.execute(trx);
-		if (rows[0]?.found) return;
+		if (await exists(trx)) return;
 		const { rows: floor } = await sql<{ last: string | number }>`select greatest(
 				coalesce((select last from ${sql.table(counter)} where year = ${year}), 0),
 				coalesce((select max(seq) from ${sql.table(table)} where year = ${year}), 0)
@@ -61,7 +74,6 @@ export async function prepareNumber(db: Db, counter: Counter, year: number): Pro
 		for (const statement of createSequenceSql(counter, year, Number(floor[0]?.last ?? 0)))
 			await sql.raw(statement).execute(trx);
 	});
-	known.add(name);
 }
 
 /**
