@@ -3,7 +3,7 @@
  * of the run (SQLite, or PostgreSQL with a way to count what was stored).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -72,9 +72,24 @@ export function startChild(name, args, env, ready) {
 	});
 }
 
-/** The database of this run: its URL and a way to count stored complaints. */
-export async function database(dir, mode) {
+/**
+ * The PostgreSQL server of the run: PG_TEST_URL's, else a throwaway cluster with fsync on, stopped
+ * by `close()`.
+ */
+export async function pgAdmin() {
+	if (process.env.PG_TEST_URL) return { url: process.env.PG_TEST_URL, close: async () => {} };
+	log('starting a throwaway PostgreSQL cluster (fsync on)');
+	const cluster = await startCluster({ durable: true });
+	return { url: cluster.url, close: async () => cluster.stop() };
+}
+
+/**
+ * The database of one run (`dir` a fresh path for SQLite; `admin` the PostgreSQL server's URL):
+ * its URL and a way to count stored complaints.
+ */
+export async function database(dir, mode, admin) {
 	if (mode === 'sqlite') {
+		mkdirSync(dir, { recursive: true });
 		const dbPath = join(dir, 'garupa.db');
 		let sqlite = null;
 		return {
@@ -86,14 +101,7 @@ export async function database(dir, mode) {
 			close: async () => sqlite?.close()
 		};
 	}
-	let cluster = null;
-	let admin = process.env.PG_TEST_URL;
-	if (!admin) {
-		log('starting a throwaway PostgreSQL cluster (fsync on)');
-		cluster = await startCluster({ durable: true });
-		admin = cluster.url;
-	}
-	const name = `garupa_bench_${process.pid}`;
+	const name = `garupa_bench_${process.pid}_${mode.replace(/\W/g, '_')}`;
 	const c = new pg.Client({ connectionString: admin });
 	await c.connect();
 	await c.query(`drop database if exists ${name} with (force)`);
@@ -114,7 +122,6 @@ export async function database(dir, mode) {
 			await client?.end();
 			await c.query(`drop database if exists ${name} with (force)`).catch(() => {});
 			await c.end();
-			cluster?.stop();
 		}
 	};
 }

@@ -1,33 +1,39 @@
 #!/usr/bin/env node
 /**
- * `node scripts/bench/bench-complaints.js`: how many complaints a second the built app stores, against
- * what a bare Node `http` "hello" server answers on the same machine in the same run, so the
- * figure travels between machines as a ratio.
+ * `node scripts/bench/bench-complaints.js`: how many complaints a second the built app stores —
+ * on SQLite, on PostgreSQL with one instance and with two instances on one database, back to back
+ * in one run so the three figures share the machine's load — and what a bare Node `http` "hello"
+ * server answers on the same machine in the same run, so the figure travels as a ratio.
  *
- * Both servers run as child processes; autocannon (20 connections, BENCH_DURATION seconds each,
- * 10 by default) drives them from this process. Every POST carries a unique Idempotency-Key, so
- * each one is a real complaint: a transaction with an fsync (SQLite WAL, synchronous=FULL) on a
- * temporary database; the rate limit is lifted for the run. Afterwards the stored complaints are
- * counted against the 201s.
+ * The servers run as child processes; autocannon (20 connections, BENCH_DURATION seconds each,
+ * 10 by default) drives them from this process. Every POST carries a unique Idempotency-Key and a
+ * unique client address (X-Forwarded-For, read as ADDRESS_HEADER says), as the offline outbox and
+ * many phones send them: each one is a real complaint, a transaction with an fsync (SQLite WAL,
+ * synchronous=FULL; PostgreSQL with fsync on) on a temporary database; the rate limit is lifted
+ * (its counting still runs). Afterwards the stored complaints are counted against the 201s.
  *
- * Progress goes to stderr; stdout ends with ONE JSON line of figures (what scripts/bench/bench.js reads):
- * complaintRps, complaintP99Ms, complaintErrors (errors + timeouts + non-201), helloRps,
- * helloP99Ms, ratioPct (complaintRps / helloRps, %), stored. Targets: ratioPct ≥ 3,
- * complaintP99Ms ≤ 100, complaintErrors = 0.
+ * During each PostgreSQL run, `pg_stat_activity` is sampled every 20 ms: every session of the
+ * bench's database busy in a statement or a transaction is one sample, and those waiting on a
+ * lock (`wait_event_type = 'Lock'`) are lock waits; a lock wait whose statement touches a counter
+ * (`protocol_sequence`, `auto_sequence`, `rate_limit`, or the advisory lock under which the year's
+ * protocol sequence is made) is a counter lock wait.
  *
- * BENCH_DB picks the database: `sqlite` (default), `postgres` (one instance) or `postgres-2` (two
- * instances on one database, 10 connections each, rps summed, p99 the worse of the two). PostgreSQL
- * comes from PG_TEST_URL, else a throwaway cluster with fsync ON (scripts/test/pg-cluster.js), so it
- * pays for durability as SQLite's synchronous=FULL does.
+ * Progress goes to stderr; stdout ends with ONE JSON line of figures (what scripts/bench/bench.js
+ * reads). BENCH_DB picks what runs: `all` (the three, and the comparisons between them:
+ * postgresPctOfSqlite, postgres2PctOfPostgres), or one of `sqlite` (default), `postgres`,
+ * `postgres-2` (two instances, 10 connections each, rps summed, p99 the worse of the two).
+ * PostgreSQL comes from PG_TEST_URL, else a throwaway cluster with fsync ON
+ * (scripts/test/pg-cluster.js), so it pays for durability as SQLite's synchronous=FULL does.
  *
  * Builds first (`vite build`) when build/index.js is missing or older than the sources.
  * Exit code 0 when it ran (targets met or not), 1 when it could not run.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import {
 	BUILD,
 	children,
@@ -35,15 +41,20 @@ import {
 	ensureBuild,
 	freePort,
 	log,
+	pgAdmin,
 	startChild
 } from './bench-complaints-setup.js';
 
 const DURATION = Math.max(1, Number.parseInt(process.env.BENCH_DURATION ?? '10', 10) || 10);
 const CONNECTIONS = 20;
-const MODE = process.env.BENCH_DB ?? 'sqlite';
-if (!['sqlite', 'postgres', 'postgres-2'].includes(MODE))
-	throw new Error(`BENCH_DB=${MODE}: use sqlite, postgres or postgres-2`);
-const INSTANCES = MODE === 'postgres-2' ? 2 : 1;
+const MODES = ['sqlite', 'postgres', 'postgres-2'];
+const CHOICE = process.env.BENCH_DB ?? 'sqlite';
+if (CHOICE !== 'all' && !MODES.includes(CHOICE))
+	throw new Error(`BENCH_DB=${CHOICE}: use all, sqlite, postgres or postgres-2`);
+const RUNS = CHOICE === 'all' ? MODES : [CHOICE];
+/** Statements that take a counter's row or sequence, or create the year's sequence (advisory lock). */
+const COUNTERS = /protocol_sequence|auto_sequence|rate_limit|pg_advisory_xact_lock/i;
+const SAMPLE_MS = 20;
 
 process.chdir(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -78,14 +89,62 @@ function run(options) {
 
 const round = (x, digits = 1) => Number(x.toFixed(digits));
 
-async function main() {
-	ensureBuild();
-	const dir = mkdtempSync(join(tmpdir(), 'garupa-bench-complaints-'));
-	let db = null;
+/** Stops every child server (adapter-node waits for open connections: not for ever). */
+async function stopChildren() {
+	await Promise.all(
+		[...children].map((child) => {
+			const exited = new Promise((resolve) => child.once('exit', resolve));
+			child.kill('SIGTERM');
+			const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+			return exited.finally(() => clearTimeout(timer));
+		})
+	);
+}
+
+/**
+ * Samples the sessions of database `url` every SAMPLE_MS until `stop()`, which resolves with the
+ * counts: samples (sessions busy), lockWaits, counterLockWaits and the most seen wait events.
+ */
+async function sampleActivity(url) {
+	const client = new pg.Client({ connectionString: url });
+	await client.connect();
+	const name = new URL(url).pathname.slice(1);
+	const tally = { samples: 0, lockWaits: 0, counterLockWaits: 0, events: new Map() };
+	let running = true;
+	const loop = (async () => {
+		while (running) {
+			const { rows } = await client.query(
+				`select wait_event_type as type, wait_event as event, query from pg_stat_activity
+				 where datname = $1 and pid <> pg_backend_pid() and state in ('active', 'idle in transaction')`,
+				[name]
+			);
+			for (const { type, event, query } of rows) {
+				tally.samples++;
+				const what = type ? `${type}:${event}` : 'CPU';
+				tally.events.set(what, (tally.events.get(what) ?? 0) + 1);
+				if (type !== 'Lock') continue;
+				tally.lockWaits++;
+				if (COUNTERS.test(query ?? '')) tally.counterLockWaits++;
+			}
+			await new Promise((resolve) => setTimeout(resolve, SAMPLE_MS));
+		}
+	})();
+	return async () => {
+		running = false;
+		await loop;
+		await client.end();
+		const top = [...tally.events].sort((a, b) => b[1] - a[1]).slice(0, 4);
+		return { ...tally, top };
+	};
+}
+
+/** One store's run: its instances started, warmed up, measured, stopped. */
+async function measure(mode, dir, admin, helloRps) {
+	const instances = mode === 'postgres-2' ? 2 : 1;
+	const db = await database(join(dir, mode), mode, admin);
 	try {
-		db = await database(dir, MODE);
 		const apps = [];
-		for (let i = 0; i < INSTANCES; i++) {
+		for (let i = 0; i < instances; i++) {
 			const port = await freePort();
 			const app = `http://127.0.0.1:${port}`;
 			apps.push(app);
@@ -97,15 +156,13 @@ async function main() {
 					PORT: String(port),
 					ORIGIN: app,
 					DATABASE_URL: db.url,
-					COMPLAINTS_RATE_LIMIT: '999999999/600'
+					COMPLAINTS_RATE_LIMIT: '999999999/600',
+					ADDRESS_HEADER: 'x-forwarded-for',
+					XFF_DEPTH: '1'
 				},
 				'Listening on'
 			);
 		}
-		const helloPort = await freePort();
-		const hello = `http://127.0.0.1:${helloPort}`;
-		await startChild('hello', ['-e', HELLO], { PORT: String(helloPort) }, 'hello ready');
-
 		const body = complaintBody();
 		let n = 0;
 		const post = {
@@ -114,10 +171,18 @@ async function main() {
 			body,
 			requests: [
 				{
-					setupRequest: (request) => ({
-						...request,
-						headers: { ...request.headers, 'idempotency-key': `bench-${process.pid}-${++n}` }
-					})
+					setupRequest: (request) => {
+						n++;
+						const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+						return {
+							...request,
+							headers: {
+								...request.headers,
+								'idempotency-key': `bench-${process.pid}-${mode}-${n}`,
+								'x-forwarded-for': address
+							}
+						};
+					}
 				}
 			]
 		};
@@ -146,51 +211,112 @@ async function main() {
 			return db.count();
 		};
 
-		log(`${MODE}${INSTANCES > 1 ? ` (${INSTANCES} instances)` : ''}: warm-up (2 s each)`);
-		await run({ url: hello, duration: 2 });
+		log(`${mode}${instances > 1 ? ` (${instances} instances)` : ''}: warm-up (2 s)`);
 		await complaints({ duration: 2 });
 		const before = await count();
+		log(
+			`${mode}: POST /api/complaints, ${CONNECTIONS} connections over ${instances} instance(s), ${DURATION} s`
+		);
+		const load = loadavg()[0];
+		const sampling = mode === 'sqlite' ? null : await sampleActivity(db.url);
+		const c = await complaints();
+		const activity = await sampling?.();
+		const stored = (await count()) - before;
+		const figures = {
+			rps: round(c.rps),
+			p99Ms: round(c.p99),
+			errors: c.errors,
+			ratioPct: round((100 * c.rps) / helloRps, 2),
+			stored,
+			loadAvg: round(load, 2)
+		};
+		if (activity) {
+			const pct = (k) => (activity.samples ? round((100 * k) / activity.samples) : 0);
+			figures.lockWaitPct = pct(activity.lockWaits);
+			figures.counterLockWaitPct = pct(activity.counterLockWaits);
+			figures.samples = activity.samples;
+		}
+		log(
+			`${mode}: ${figures.rps} req/s (p99 ${figures.p99Ms} ms, ${figures.errors} errors, ` +
+				`${stored} stored for ${c.ok} × 2xx; load average ${figures.loadAvg})` +
+				(activity
+					? `; lock waits ${activity.lockWaits}/${activity.samples} samples ` +
+						`(${activity.counterLockWaits} on counters); most seen: ` +
+						activity.top.map(([e, k]) => `${e} ${k}`).join(', ')
+					: '')
+		);
+		return figures;
+	} finally {
+		await stopChildren();
+		await db.close();
+	}
+}
 
+async function main() {
+	ensureBuild();
+	const dir = mkdtempSync(join(tmpdir(), 'garupa-bench-complaints-'));
+	let admin = null;
+	try {
+		const helloPort = await freePort();
+		const hello = `http://127.0.0.1:${helloPort}`;
+		await startChild('hello', ['-e', HELLO], { PORT: String(helloPort) }, 'hello ready');
+		log('hello: warm-up (2 s)');
+		await run({ url: hello, duration: 2 });
 		log(`hello: ${CONNECTIONS} connections, ${DURATION} s`);
 		const h = await run({ url: hello });
-		log(
-			`POST /api/complaints: ${CONNECTIONS} connections over ${INSTANCES} instance(s), ${DURATION} s`
-		);
-		const c = await complaints();
+		await stopChildren();
+		const helloRps = h.requests.average;
 
-		const stored = (await count()) - before;
+		if (RUNS.some((mode) => mode !== 'sqlite')) admin = await pgAdmin();
+		const results = {};
+		for (const mode of RUNS) results[mode] = await measure(mode, dir, admin?.url, helloRps);
 
-		const figures = {
-			database: MODE === 'sqlite' ? 'sqlite' : 'postgres',
-			instances: INSTANCES,
-			complaintRps: round(c.rps),
-			complaintP99Ms: round(c.p99),
-			complaintErrors: c.errors,
-			helloRps: round(h.requests.average),
-			helloP99Ms: round(h.latency.p99),
-			ratioPct: round((100 * c.rps) / h.requests.average, 2),
-			stored
-		};
-		log(
-			`complaints ${figures.complaintRps} req/s (p99 ${figures.complaintP99Ms} ms, ` +
-				`${figures.complaintErrors} errors, ${stored} stored for ${c.ok} × 2xx); ` +
-				`hello ${figures.helloRps} req/s; ratio ${figures.ratioPct} % ` +
-				`(targets: ≥ 3 %, p99 ≤ 100 ms, 0 errors)`
-		);
+		const figures =
+			RUNS.length === 1
+				? ((r) => ({
+						database: RUNS[0] === 'sqlite' ? 'sqlite' : 'postgres',
+						instances: RUNS[0] === 'postgres-2' ? 2 : 1,
+						complaintRps: r.rps,
+						complaintP99Ms: r.p99Ms,
+						complaintErrors: r.errors,
+						helloRps: round(helloRps),
+						helloP99Ms: round(h.latency.p99),
+						ratioPct: r.ratioPct,
+						stored: r.stored,
+						loadAvg: r.loadAvg,
+						...(r.lockWaitPct === undefined
+							? {}
+							: { lockWaitPct: r.lockWaitPct, counterLockWaitPct: r.counterLockWaitPct })
+					}))(results[RUNS[0]])
+				: comparison(results, helloRps);
 		console.log(JSON.stringify(figures));
 	} finally {
-		await Promise.all(
-			[...children].map((child) => {
-				const exited = new Promise((resolve) => child.once('exit', resolve));
-				child.kill('SIGTERM');
-				// adapter-node waits for open connections to close; do not wait for ever.
-				const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-				return exited.finally(() => clearTimeout(timer));
-			})
-		);
-		await db?.close();
+		await stopChildren();
+		await admin?.close();
 		rmSync(dir, { recursive: true, force: true });
 	}
+}
+
+/** The three runs side by side, and how PostgreSQL compares with SQLite and with itself. */
+function comparison({ sqlite, postgres, 'postgres-2': two }, helloRps) {
+	return {
+		helloRps: round(helloRps),
+		sqliteRps: sqlite.rps,
+		sqliteP99Ms: sqlite.p99Ms,
+		sqliteRatioPct: sqlite.ratioPct,
+		postgresRps: postgres.rps,
+		postgresP99Ms: postgres.p99Ms,
+		postgresLockWaitPct: postgres.lockWaitPct,
+		postgresCounterLockWaitPct: postgres.counterLockWaitPct,
+		postgres2Rps: two.rps,
+		postgres2P99Ms: two.p99Ms,
+		postgres2LockWaitPct: two.lockWaitPct,
+		postgres2CounterLockWaitPct: two.counterLockWaitPct,
+		postgresPctOfSqlite: round((100 * postgres.rps) / sqlite.rps),
+		postgres2PctOfPostgres: round((100 * two.rps) / postgres.rps),
+		errors: sqlite.errors + postgres.errors + two.errors,
+		loadAvg: Math.max(sqlite.loadAvg, postgres.loadAvg, two.loadAvg)
+	};
 }
 
 main().then(

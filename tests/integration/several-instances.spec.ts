@@ -2,7 +2,8 @@
  * Two app processes (the built server) on ONE PostgreSQL database keep every guarantee:
  * one complaint per Idempotency-Key even when both get it at once, unique and gapless protocols,
  * one complaint rate limit for both, shared sign-in locks, and a registry publish, a decree and a decreed day seen by
- * both within a second. Needs PG_TEST_URL (`npm test` starts a throwaway cluster); skipped
+ * both within a second; and after both are killed (SIGKILL) under load, every acknowledged
+ * complaint is there and no protocol is issued twice. Needs PG_TEST_URL (`npm test` starts a throwaway cluster); skipped
  * without it, and `npm test` says so.
  */
 import { spawnSync } from 'node:child_process';
@@ -16,9 +17,11 @@ import {
 	complaintBody,
 	createPgDatabase,
 	ensureBuilt,
+	found,
 	pgAdminUrl,
 	postComplaint,
 	PROXY,
+	type Receipt,
 	root,
 	startServer,
 	stopServer,
@@ -32,13 +35,13 @@ describe.skipIf(!pgAdminUrl)('two instances, one PostgreSQL database', { timeout
 	let a: Server;
 	let b: Server;
 	let db: Db;
+	const env = { ...PROXY, COMPLAINTS_RATE_LIMIT: `${LIMIT}/600` };
 
 	beforeAll(async () => {
 		ensureBuilt();
 		database = await createPgDatabase(pgAdminUrl as string, 'garupa_instances');
 		// Behind a proxy, as deployed: the client address comes from X-Forwarded-For, so each test
 		// picks its own. Both start at once: the migrations run once (Kysely's lock).
-		const env = { ...PROXY, COMPLAINTS_RATE_LIMIT: `${LIMIT}/600` };
 		[a, b] = await Promise.all([startServer(database.url, env), startServer(database.url, env)]);
 		db = createDb({ kind: 'postgres', url: database.url });
 	}, 180_000);
@@ -256,5 +259,49 @@ describe.skipIf(!pgAdminUrl)('two instances, one PostgreSQL database', { timeout
 		await seenByBothAfterASecond('/api/holidays?year=2031', (j) =>
 			JSON.stringify(j).includes('2031-05-13')
 		);
+	});
+
+	test('kill -9 of both instances under load: every acknowledged complaint is there, no protocol twice, numbers go on', async () => {
+		const acknowledged: Receipt[] = [];
+		let sending = true;
+		/** Complaints one after another on `server` until it dies; keeps what was acknowledged. */
+		const pump = async (server: Server) => {
+			while (sending) {
+				try {
+					const res = await postComplaint(server, undefined, client());
+					if (res.status === 201) acknowledged.push((await res.json()) as Receipt);
+				} catch {
+					return; // the connection died with the process: not acknowledged
+				}
+			}
+		};
+		const pumps = [a, b, a, b, a, b].map(pump);
+		while (acknowledged.length < 30) await new Promise((r) => setTimeout(r, 20));
+		const exits = [a, b].map((s) => new Promise((r) => s.child.once('exit', r)));
+		a.child.kill('SIGKILL');
+		b.child.kill('SIGKILL');
+		await Promise.all(exits);
+		sending = false;
+		await Promise.all(pumps);
+
+		[a, b] = await Promise.all([startServer(database.url, env), startServer(database.url, env)]);
+		// Every acknowledged complaint is there, readable with its token, on either instance.
+		const statuses = await Promise.all(acknowledged.map((r, i) => found(i % 2 ? a : b, r)));
+		expect(statuses).toEqual(acknowledged.map(() => 200));
+		const stored = (await db.selectFrom('complaint').select('protocol').execute()).map(
+			(r) => r.protocol
+		);
+		expect(new Set(stored).size).toBe(stored.length);
+		// After the restart, new numbers come after every number ever stored, never one again.
+		const highest = Math.max(...stored.map((p) => Number(p.slice(-6))));
+		const after = await Promise.all(
+			Array.from({ length: 6 }, (_, i) => postComplaint(i % 2 ? a : b, undefined, client()))
+		);
+		expect(after.map((r) => r.status)).toEqual(Array(6).fill(201));
+		const numbers = (await Promise.all(after.map((r) => r.json()))).map((j: Receipt) =>
+			Number(j.protocol.slice(-6))
+		);
+		expect(new Set(numbers).size).toBe(6);
+		expect(Math.min(...numbers)).toBeGreaterThan(highest);
 	});
 });

@@ -17,14 +17,22 @@
  * `complaint`, a copy of the database (or a backup) opens no complaint.
  */
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import { catalogAt } from '$lib/profile/offenses';
 import { wallClock } from '$lib/domain/clock';
 import type { ComplaintInput } from '$lib/domain/complaint';
 import { offensesOf, type Offense } from '$lib/domain/offenses';
 import { formatPrefix, type VehicleCode } from '$lib/domain/plate';
 import { profile } from '$lib/profile';
-import { type Database, writeTransaction, keyId, nextNumber } from '$lib/server/db';
+import {
+	type Database,
+	isPostgres,
+	keyId,
+	nextNumber,
+	numberSql,
+	prepareNumber,
+	writeTransaction
+} from '$lib/server/db';
 import { currentRegistry, registryIndex } from '$lib/server/registry';
 import type { Recording } from './audio';
 import { answerFor, canonicalJson, digest, photoDigest, sha256 } from './idempotency';
@@ -85,11 +93,16 @@ export async function createComplaint(db: Db, input: CreateInput): Promise<Creat
 		);
 		const year = Number(today.slice(0, 4));
 		const prefixo = body.vehicle ? await registeredPrefixo(db, body.vehicle) : null;
+		// PostgreSQL: the year's protocol sequence exists before the transaction takes from it.
+		await prepareNumber(db, 'protocol_sequence', year);
+		const postgres = isPostgres(db);
 		return await writeTransaction(db, async (trx): Promise<CreateResult> => {
 			// Claims the key, or finds it used (a replay from the outbox, a conflict). On PostgreSQL a
-			// concurrent claim of the same key waits here for our commit, then finds it.
+			// concurrent claim of the same key waits here for our commit, then finds it; the same
+			// statement takes the protocol number, only when the key is ours (RETURNING runs for
+			// the inserted row alone): a replay takes none.
 			const id = keyId(key);
-			const claimed = await trx
+			const claim = trx
 				.insertInto('idempotency')
 				.values({
 					key: id,
@@ -98,52 +111,52 @@ export async function createComplaint(db: Db, input: CreateInput): Promise<Creat
 					response: null,
 					created_at: now.toISOString()
 				})
-				.onConflict((oc) => oc.column('key').doNothing())
-				.returning('key')
-				.executeTakeFirst();
+				.onConflict((oc) => oc.column('key').doNothing());
+			const claimed = postgres
+				? await claim
+						.returning(['key', numberSql('protocol_sequence', year).as('seq')])
+						.executeTakeFirst()
+				: await claim.returning('key').executeTakeFirst();
 			if (!claimed) return (await answerFor(trx, key, requestHash)) ?? { kind: 'in_progress' };
 
-			const response = await insertComplaint(
-				trx,
-				body,
-				{ photos, recording },
-				offenses,
-				prefixo,
-				year,
-				now
-			);
-			await trx
-				.updateTable('idempotency')
-				.set({
-					status: 'done',
-					response: JSON.stringify(storedReceipt(response, key, requestHash))
-				})
-				.where('key', '=', id)
-				.execute();
-			return { kind: 'created', response };
+			const seq =
+				'seq' in claimed ? Number(claimed.seq) : await nextNumber(trx, 'protocol_sequence', year);
+			const complaint = complaintOf(body, offenses, prefixo, year, seq, now);
+			const done = {
+				status: 'done' as const,
+				response: JSON.stringify(storedReceipt(complaint.receipt, key, requestHash))
+			};
+			const complaintId = postgres
+				? await writePostgres(trx, complaint, id, done)
+				: await writeSqlite(trx, complaint, id, done);
+			await insertMedia(trx, complaintId, photos, recording);
+			return { kind: 'created', response: complaint.receipt };
 		});
 	} finally {
 		running.delete(key);
 	}
 }
 
-async function insertComplaint(
-	trx: Db,
+/** A new complaint: its row, its first (public) event, and the receipt the rider gets. */
+interface NewComplaint {
+	row: Insertable<Database['complaint']>;
+	event: Omit<Insertable<Database['complaint_event']>, 'complaint_id'>;
+	receipt: ComplaintReceipt;
+}
+
+function complaintOf(
 	body: ComplaintInput,
-	{ photos, recording }: { photos: readonly Photo[]; recording: Recording | undefined },
 	offenses: readonly Offense[],
 	prefixo: string | null,
 	year: number,
+	seq: number,
 	now: Date
-): Promise<ComplaintReceipt> {
-	const seq = await nextNumber(trx, 'protocol_sequence', year);
+): NewComplaint {
 	const protocol = `${PROTOCOL_PREFIX}-${year}-${String(seq).padStart(6, '0')}`;
 	const token = randomBytes(18).toString('base64url');
 	const location = body.location;
-
-	const { id } = await trx
-		.insertInto('complaint')
-		.values({
+	return {
+		row: {
 			protocol,
 			year,
 			seq,
@@ -165,20 +178,75 @@ async function insertComplaint(
 			contact_name: body.contact?.name ?? null,
 			contact_phone: body.contact?.phone ?? null,
 			contact_email: body.contact?.email ?? null
-		})
+		},
+		event: { idx: 0, at: now.toISOString(), status: 'recebida', note: null, public: 1 },
+		receipt: {
+			protocol,
+			token,
+			status: 'recebida',
+			offenses: offenses.map(({ article, cite, penalty }) => ({ article, cite, penalty })),
+			statusUrl: statusUrlOf(protocol, token)
+		}
+	};
+}
+
+type Done = { status: 'done'; response: string };
+
+/** SQLite: the complaint, its event and the key's answer, one statement each (no round trips). */
+async function writeSqlite(trx: Db, c: NewComplaint, key: string, done: Done): Promise<number> {
+	const { id } = await trx
+		.insertInto('complaint')
+		.values(c.row)
 		.returning('id')
 		.executeTakeFirstOrThrow();
 	await trx
 		.insertInto('complaint_event')
-		.values({
-			complaint_id: id,
-			idx: 0,
-			at: now.toISOString(),
-			status: 'recebida',
-			note: null,
-			public: 1
-		})
+		.values({ complaint_id: id, ...c.event })
 		.execute();
+	await trx.updateTable('idempotency').set(done).where('key', '=', key).execute();
+	return id;
+}
+
+/**
+ * PostgreSQL: the complaint, its event and the key's answer in ONE statement (data-modifying
+ * CTEs): each statement is a round trip to the server, and a complaint's transaction is then four
+ * (begin, claim and number, this, commit) instead of seven.
+ */
+async function writePostgres(trx: Db, c: NewComplaint, key: string, done: Done): Promise<number> {
+	const { event } = c;
+	const { id } = await trx
+		.with('c', (db) => db.insertInto('complaint').values(c.row).returning('id'))
+		.with('e', (db) =>
+			db
+				.insertInto('complaint_event')
+				.columns(['complaint_id', 'idx', 'at', 'status', 'note', 'public'])
+				.expression((eb) =>
+					eb
+						.selectFrom('c')
+						.select([
+							'c.id',
+							sql<number>`cast(${event.idx} as integer)`.as('idx'),
+							sql<string>`cast(${event.at} as text)`.as('at'),
+							sql<string>`cast(${event.status} as text)`.as('status'),
+							sql<null>`cast(null as text)`.as('note'),
+							sql<number>`cast(${event.public} as integer)`.as('public')
+						])
+				)
+		)
+		.with('i', (db) => db.updateTable('idempotency').set(done).where('key', '=', key))
+		.selectFrom('c')
+		.select('c.id')
+		.executeTakeFirstOrThrow();
+	return id;
+}
+
+/** The complaint's photos and recording, when it has them. */
+async function insertMedia(
+	trx: Db,
+	id: number,
+	photos: readonly Photo[],
+	recording: Recording | undefined
+): Promise<void> {
 	for (const [idx, photo] of photos.entries())
 		await trx
 			.insertInto('complaint_photo')
@@ -194,14 +262,6 @@ async function insertComplaint(
 				duration_ms: Math.round(recording.durationMs)
 			})
 			.execute();
-
-	return {
-		protocol,
-		token,
-		status: 'recebida',
-		offenses: offenses.map(({ article, cite, penalty }) => ({ article, cite, penalty })),
-		statusUrl: statusUrlOf(protocol, token)
-	};
 }
 
 /** The canonical prefixo of a reported vehicle in the published registry, or null. */

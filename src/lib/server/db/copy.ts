@@ -2,13 +2,15 @@
  * Copies every row of one Garupa database into another, empty one — how a municipality moves from
  * SQLite to PostgreSQL (`npm run db:copy`, docs/deploy.md). The target is migrated first, then
  * filled table by table in foreign-key order in ONE transaction: it ends with all the rows or none.
- * PostgreSQL's identity counters are then moved past the copied ids, so new rows do not collide.
+ * PostgreSQL's identity counters are then moved past the copied ids, so new rows do not collide,
+ * and the protocol and auto counters past every number the source issued.
  *
  * Works in either direction (the schema is the same on both); both must be at the same migration.
  */
 import { sql } from 'kysely';
 import type { Db } from './connection';
 import { migrate } from './migrate';
+import { continueNumbers, issuedNumbers } from './numbering';
 
 /** Every table, parents before children. A table missing here stops the copy (never a silent loss). */
 export const COPY_ORDER = [
@@ -104,6 +106,9 @@ export async function copyDatabase(from: Db, to: Db): Promise<Record<string, num
 				}
 				counts[table] = copied;
 			}
+			// Numbers continue past every one the source issued (its protocol sequences on PostgreSQL,
+			// which are no table): the copy's counters would otherwise issue some again.
+			await continueNumbers(trx, await issuedNumbers(src));
 			if (!isPostgres(to)) return;
 			for (const table of COPY_ORDER) {
 				const { rows } = await sql<{

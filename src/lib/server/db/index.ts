@@ -8,10 +8,17 @@ export { audit, auditLog } from './audit';
 export { closeDb, createDb, db, migrate } from './connection';
 export type { Db } from './connection';
 export { copyDatabase, countRows } from './copy';
-export { writeTransaction } from './group-commit';
+export { isPostgres, writeTransaction } from './group-commit';
 export { RESTORE_RUNNING, holdInstanceLock, takeExclusiveLock } from './instance-lock';
 export { migrations } from './migrations';
-export { continueNumbersSql, issuedNumbers, nextNumber } from './numbering';
+export {
+	continueNumbers,
+	continueNumbersSql,
+	issuedNumbers,
+	nextNumber,
+	numberSql,
+	prepareNumber
+} from './numbering';
 export type { Issued } from './numbering';
 export { SQLITE_SIDE_FILES, privateDir, privateFile } from './private-files';
 export { keyId, openToken, sealToken } from './receipt-seal';

@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { config, type RateLimitConfig } from '$lib/server/runtime';
-import { db as sharedDb, type Db } from '$lib/server/db';
+import { db as sharedDb, isPostgres, type Db } from '$lib/server/db';
 
 export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
 
@@ -111,6 +111,15 @@ export class RateLimiter {
  * the previous window; a hit over the limit takes its count back. Concurrent hits thus never let
  * more than `limit` through; at worst one is refused early while another's count is taken back.
  * Clients are stored as a sha256 of their address (LGPD); rows two windows old are deleted.
+ *
+ * On PostgreSQL a hit is one statement (one round trip), its own transaction, committed with
+ * `synchronous_commit = off`: it does not wait for its WAL to reach the disk (the WAL writer
+ * flushes it within 3 × `wal_writer_delay`, 600 ms by default), so the limit adds no disk flush
+ * to a request. A crash of the database server — not of
+ * an app instance — may lose the counts of those last moments: the clients concerned briefly get
+ * a few requests more than the limit, which is acceptable for a guard against floods; nothing a
+ * rider was told is lost (a complaint commits synchronously, and its flush also carries every
+ * count committed before it). On SQLite too, a hit's statements share one transaction.
  */
 export class DbRateLimiter {
 	readonly limit: number;
@@ -137,45 +146,56 @@ export class DbRateLimiter {
 		const window = Math.floor(now / this.windowMs);
 		const client = createHash('sha256').update(key).digest('base64url');
 		const row = { bucket: this.#bucket, client };
-		if (this.#lastSweep !== window) {
-			this.#lastSweep = window;
-			await db
-				.deleteFrom('rate_limit')
-				.where('bucket', '=', this.#bucket)
-				.where('window', '<', window - 1)
-				.execute();
-		}
-		const { count } = await db
-			.insertInto('rate_limit')
-			.values({ ...row, window, count: 1 })
-			.onConflict((oc) =>
-				oc
-					.columns(['bucket', 'client', 'window'])
-					.doUpdateSet({ count: sql<number>`rate_limit.count + 1` })
-			)
-			.returning('count')
-			.executeTakeFirstOrThrow();
-		const previous =
-			(
-				await db
-					.selectFrom('rate_limit')
-					.select('count')
-					.where('bucket', '=', this.#bucket)
-					.where('client', '=', client)
-					.where('window', '=', window - 1)
-					.executeTakeFirst()
-			)?.count ?? 0;
+		const sweep = this.#lastSweep !== window;
+		this.#lastSweep = window;
+		const { count, previous } = isPostgres(db)
+			? await this.#hitPostgres(db, client, window, sweep)
+			: await db.transaction().execute(async (trx) => {
+					if (sweep)
+						await trx
+							.deleteFrom('rate_limit')
+							.where('bucket', '=', this.#bucket)
+							.where('window', '<', window - 1)
+							.execute();
+					const { count } = await trx
+						.insertInto('rate_limit')
+						.values({ ...row, window, count: 1 })
+						.onConflict((oc) =>
+							oc
+								.columns(['bucket', 'client', 'window'])
+								.doUpdateSet({ count: sql<number>`rate_limit.count + 1` })
+						)
+						.returning('count')
+						.executeTakeFirstOrThrow();
+					const previous =
+						(
+							await trx
+								.selectFrom('rate_limit')
+								.select('count')
+								.where('bucket', '=', this.#bucket)
+								.where('client', '=', client)
+								.where('window', '=', window - 1)
+								.executeTakeFirst()
+						)?.count ?? 0;
+					return { count, previous };
+				});
 		const elapsed = now - window * this.windowMs;
 		const weight = (this.windowMs - elapsed) / this.windowMs;
 		if (previous * weight + count <= this.limit + 1e-9) return { ok: true };
 		// Refused: not counted, as in memory.
-		await db
-			.updateTable('rate_limit')
-			.set({ count: sql<number>`count - 1` })
-			.where('bucket', '=', this.#bucket)
-			.where('client', '=', client)
-			.where('window', '=', window)
-			.execute();
+		if (isPostgres(db))
+			await sql`with undone as (
+				update rate_limit set count = count - 1
+				where bucket = ${this.#bucket} and client = ${client} and "window" = ${window}
+			) select ${ASYNC_COMMIT} as async`.execute(db);
+		else
+			await db
+				.updateTable('rate_limit')
+				.set({ count: sql<number>`count - 1` })
+				.where('bucket', '=', this.#bucket)
+				.where('client', '=', client)
+				.where('window', '=', window)
+				.execute();
 		// Wait until the previous window's weight fades enough, else until the next window.
 		const room = this.limit - (count - 1) - 1;
 		let wait = this.windowMs - elapsed;
@@ -185,7 +205,44 @@ export class DbRateLimiter {
 		}
 		return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) };
 	}
+
+	/**
+	 * PostgreSQL: the sweep (when due), the count and the previous window's in ONE statement, its
+	 * own transaction committed without waiting for the WAL flush (`ASYNC_COMMIT`).
+	 */
+	async #hitPostgres(
+		db: Db,
+		client: string,
+		window: number,
+		sweep: boolean
+	): Promise<{ count: number; previous: number }> {
+		const swept = sweep
+			? sql`, swept as (delete from rate_limit where bucket = ${this.#bucket} and "window" < ${window - 1})`
+			: sql``;
+		const { rows } = await sql<{ count: number; previous: number | null }>`
+			with hit as (
+				insert into rate_limit (bucket, client, "window", count)
+				values (${this.#bucket}, ${client}, ${window}, 1)
+				on conflict (bucket, client, "window") do update set count = rate_limit.count + 1
+				returning count
+			)${swept}
+			select hit.count,
+				(select p.count from rate_limit p
+					where p.bucket = ${this.#bucket} and p.client = ${client} and p."window" = ${window - 1}
+				) as previous,
+				${ASYNC_COMMIT} as async
+			from hit`.execute(db);
+		const row = rows[0];
+		if (!row) throw new Error('rate_limit: the upsert returned no row');
+		return { count: Number(row.count), previous: Number(row.previous ?? 0) };
+	}
 }
+
+/**
+ * Evaluated in a statement that is its own transaction, it makes that transaction commit without
+ * waiting for its WAL flush (the setting is read at commit, and lasts until the transaction's end).
+ */
+const ASYNC_COMMIT = sql`set_config('synchronous_commit', 'off', true)`;
 
 /** What a route asks: may this client make one more request now? */
 export interface Limiter {
