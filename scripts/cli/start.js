@@ -26,10 +26,10 @@ const sameProfile = existsSync(builtFor) && readFileSync(builtFor, 'utf8').trim(
 if (buildIsStale('build/index.js') || !sameProfile) {
 	const log = 'data/build.log';
 	mkdirSync('data', { recursive: true });
-	// Measured (README, "Quick start"): 24 s on an idle 2-core machine, 2 to 4 minutes while other
+	// Measured (README, "Quick start"): 24 s on an idle 2-core machine, 2 to 5 minutes while other
 	// work loads the cores.
 	process.stdout.write(
-		'Preparando o Garupa (primeira vez ou código alterado; de 30 s a 4 min, conforme a carga da máquina)… '
+		'Preparando o Garupa (primeira vez ou código alterado; de 30 s a 5 min, conforme a carga da máquina)… '
 	);
 	const started = Date.now();
 	const fd = openSync(log, 'w');
