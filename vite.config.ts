@@ -8,7 +8,7 @@ import { profileFolder, readProfile } from './src/lib/profile/read.ts';
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { precacheTransform } from './scripts/build/precache-build.js';
+import { injectManifestOptions } from './scripts/build/precache-build.js';
 import { garupaIslands } from './scripts/build/islands-plugin.js';
 import { garupaMediaWorker } from './scripts/build/media-worker-plugin.js';
 import svelteConfig from './svelte.config.js';
@@ -97,12 +97,10 @@ export default defineConfig({
 					}
 				]
 			},
-			injectManifest: {
-				// Only what a rider needs offline (riders pay for every kilobyte): scripts/build/precache.js works it out from the
-				// build's manifest — no staff code; the QR decoder and Leaflet on first use instead.
-				globPatterns: ['client/*.{svg,webmanifest}', 'client/icons/*.png'],
-				manifestTransforms: [precacheTransform(kitOutDir ?? '.svelte-kit')]
-			},
+			// Only what a rider needs offline (riders pay for every kilobyte): scripts/build/precache.js
+			// works it out from the build's manifest — no staff code; the QR decoder and Leaflet on first
+			// use instead. Only globs that match files: a build logs no workbox warning.
+			injectManifest: injectManifestOptions(kitOutDir ?? '.svelte-kit'),
 			devOptions: { enabled: false }
 		})
 	],

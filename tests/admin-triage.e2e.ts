@@ -84,11 +84,14 @@ test('a fiscal triages with a public note the rider sees (the internal one never
 	await expect(rider.locator('main')).not.toContainText('Ligar para o titular');
 	await rider.close();
 
-	// The auto de infração: issued, printable in 4 vias, the agent's name, the rider's text as text.
+	// The auto de infração: previewed, confirmed, issued, printable in 4 vias, the agent's name,
+	// the rider's text as text.
 	await page.getByRole('button', { name: 'Lavrar auto' }).click();
+	await page.getByRole('button', { name: 'Confirmar e emitir' }).click();
 	await expect(
 		page.getByRole('status').filter({ hasText: /Auto AI-\d{4}-\d{6} lavrado/ })
 	).toBeVisible();
+	await page.goto(`/admin/reclamacoes/${protocol}`);
 	await page.getByRole('link', { name: 'Imprimir auto (4 vias)' }).click();
 	await expect(page).toHaveURL(/\/auto\?numero=AI-\d{4}-\d{6}$/);
 	await expect(page.getByTestId('agent').first()).toHaveText('Fernanda Fiscal');

@@ -264,8 +264,11 @@ test.describe('Feira de Santana (GARUPA_MUNICIPIO=feira-de-santana)', () => {
 			await page.getByRole('button', { name: 'Mudar situação' }).click();
 			await expect(page.getByTestId('status')).toContainText(to);
 		}
+		// The auto's text first; it is issued once confirmed.
 		await page.getByRole('button', { name: 'Lavrar auto' }).click();
+		await page.getByRole('button', { name: 'Confirmar e emitir' }).click();
 		await expect(page.getByRole('status').filter({ hasText: /lavrado/ })).toBeVisible();
+		await page.goto(`/admin/reclamacoes/${protocol}`);
 
 		const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bahia' }).format(
 			new Date()

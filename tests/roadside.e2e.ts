@@ -386,7 +386,9 @@ test.describe('/pontos: the nearest stand, at a glance', () => {
 			const pin = page.locator('.nearest-marker');
 			await expect(pin).toHaveCount(1);
 			await expect(pin).toContainText('Mais perto: Ponto do Estádio Municipal');
-			await expect(page.locator('.leaflet-marker-icon')).toHaveCount(8);
+			// A pin per stand, and the rider's own marker.
+			await expect(page.locator('.leaflet-marker-icon:not(.rider-marker)')).toHaveCount(8);
+			await expect(page.locator('.rider-marker')).toContainText('Você está aqui');
 			await expect(page.locator('ol.stands h3').first()).toContainText('Estádio Municipal');
 			expect(await pastRightEdge(page)).toEqual([]);
 			await context.close();

@@ -191,11 +191,75 @@ test.describe('/pontos — the official stands (Art. 12–14)', () => {
 		await expect(page.locator('ol.stands li').first()).toContainText(
 			/\d+ m · cerca de \d+ min a pé/
 		);
-		await expect(page.locator('.leaflet-interactive[fill="#c2410c"]')).toHaveCount(1);
+		// The rider's position: a labelled marker of its own.
+		await expect(page.locator('.rider-label')).toHaveText('Você está aqui');
 		// The nearest stand's pin is labelled on a bordered white box ($lib/map/base.css).
 		await expect(page.locator('.nearest-label')).toHaveCSS('border-top-width', '2px');
 		await context.close();
 	});
+
+	/** `inner`'s box lies inside `outer`'s (both on screen). */
+	async function inside(page: Page, inner: string, outer: string) {
+		const [a, b] = await Promise.all([
+			page.locator(inner).boundingBox(),
+			page.locator(outer).boundingBox()
+		]);
+		expect(a && b).toBeTruthy();
+		if (!a || !b) return;
+		expect(a.x).toBeGreaterThanOrEqual(b.x);
+		expect(a.y).toBeGreaterThanOrEqual(b.y);
+		expect(a.x + a.width).toBeLessThanOrEqual(b.x + b.width);
+		expect(a.y + a.height).toBeLessThanOrEqual(b.y + b.height);
+	}
+
+	// The rider west, east, north and south of a stand, on the smallest phones: the nearest stand's
+	// label ("Mais perto: …", a long name) and the rider's ("Você está aqui") are never cut at the
+	// map's edge, and the rider is a labelled round target, unlike any stand's pin.
+	const places = [
+		{ name: 'west of the Escola Estadual', lat: -11.718, lng: -61.7705, stand: 'Escola Estadual' },
+		{ name: 'east of the Mercado', lat: -11.729, lng: -61.7836, stand: 'Mercado Municipal' },
+		{ name: 'south of the Hospital', lat: -11.7222, lng: -61.781, stand: 'Hospital Municipal' },
+		{ name: 'north of the Campus', lat: -11.7404, lng: -61.766, stand: 'Campus Universitário' }
+	];
+	for (const viewport of [
+		{ width: 360, height: 740 },
+		{ width: 320, height: 568 }
+	])
+		for (const place of places)
+			test(`at ${viewport.width}×${viewport.height}, ${place.name}: both labels inside the map, the rider told apart`, async ({
+				browser
+			}) => {
+				const context = await browser.newContext({
+					viewport,
+					geolocation: { latitude: place.lat, longitude: place.lng },
+					permissions: ['geolocation']
+				});
+				const page = await context.newPage();
+				await serveTiles(page);
+				await page.goto('/pontos');
+				await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible();
+				await page.getByRole('button', { name: 'Mais perto de mim' }).click();
+				await expect(page.locator('.nearest-label')).toContainText(place.stand);
+				await inside(page, '.nearest-label', '.map');
+				await inside(page, '.nearest-dot', '.map');
+
+				const you = page.locator('.rider-marker');
+				await expect(you).toHaveCount(1);
+				await expect(you.locator('.rider-label')).toHaveText('Você está aqui');
+				await expect(you.locator('.rider-label')).toBeVisible();
+				await inside(page, '.rider-dot', '.map');
+				// Round and black, where a stand's pin is a blue (or, the nearest, orange) teardrop.
+				const dot = you.locator('.rider-dot');
+				await expect(dot).toHaveCSS('border-top-left-radius', '50%');
+				await expect(dot).toHaveCSS('background-color', 'rgb(17, 17, 17)');
+				await expect(page.locator('.nearest-dot')).toHaveCSS(
+					'background-color',
+					'rgb(194, 65, 12)'
+				);
+				// No leftover of the old rider's dot, the nearest pin's colour.
+				await expect(page.locator('.leaflet-interactive[fill="#c2410c"]')).toHaveCount(0);
+				await context.close();
+			});
 
 	test('a refused location keeps the list by name and says so', async ({ browser }) => {
 		const context = await browser.newContext({ permissions: [] });

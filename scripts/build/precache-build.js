@@ -97,6 +97,27 @@ export function precacheTransform(kitOutDir) {
 }
 
 /**
+ * What workbox globs in the build's output: the files at the root of the client folder the worker
+ * precaches with a revision (ROOT_FILES); the rest of the precache comes from the plan.
+ */
+export const PRECACHE_GLOBS = ['client/*.{svg,webmanifest}', 'client/icons/*.png'];
+
+/**
+ * The `injectManifest` options of @vite-pwa/sveltekit (vite.config.ts). `modifyURLPrefix` (empty:
+ * it changes no URL) keeps the plugin from adding its default globs to PRECACHE_GLOBS — among them
+ * `prerendered/**`, which matches nothing in an app that prerenders no page, and made every build
+ * warn "One of the glob patterns doesn't match any files".
+ * @param {string} kitOutDir
+ */
+export function injectManifestOptions(kitOutDir) {
+	return {
+		globPatterns: [...PRECACHE_GLOBS],
+		modifyURLPrefix: {},
+		manifestTransforms: [precacheTransform(kitOutDir)]
+	};
+}
+
+/**
  * The manifest injected into a built service worker (`build/client/service-worker.js`): every
  * `{"revision": …, "url": …}` object, first-use ones included.
  * @param {string} workerSource

@@ -5,14 +5,19 @@
  * http://localhost:3000 — and http://127.0.0.1:3000 — (PORT, HOST and ORIGIN as adapter-node reads
  * them; ./start-env.js) and says, once it
  * listens, where it is, which database and profile it uses, whether the registry is the sample
- * one, and how to create the first SEMAM account.
+ * one, where the staff's area is and, while there is no account, how to create the first one
+ * (./start-summary.js). The server runs as its child (./serve.js) and ends with it, however this
+ * process ends.
  */
 import { spawnSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, closeSync, readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { buildIsStale } from '../build/build-inputs.js';
 import { terminalLine } from '../../src/lib/server/runtime/log-text.js';
 import { serverEnv } from './start-env.js';
+import { officeOf, saysNoStaff, summaryLines } from './start-summary.js';
 
 // The build carries one profile (GARUPA_MUNICIPIO, docs/profiles.md): another one needs a new build.
 const municipio = process.env.GARUPA_MUNICIPIO?.trim() || 'rolim-de-moura';
@@ -21,7 +26,11 @@ const sameProfile = existsSync(builtFor) && readFileSync(builtFor, 'utf8').trim(
 if (buildIsStale('build/index.js') || !sameProfile) {
 	const log = 'data/build.log';
 	mkdirSync('data', { recursive: true });
-	process.stdout.write('Preparando o Garupa (primeira vez ou código alterado; ~1 min)… ');
+	// Measured (README, "Quick start"): 24 s on an idle 2-core machine, 2 to 5 minutes while other
+	// work loads the cores.
+	process.stdout.write(
+		'Preparando o Garupa (primeira vez ou código alterado; de 30 s a 5 min, conforme a carga da máquina)… '
+	);
 	const started = Date.now();
 	const fd = openSync(log, 'w');
 	const r = spawnSync('npm', ['run', 'build'], { stdio: ['ignore', fd, fd] });
@@ -56,7 +65,15 @@ function database() {
 
 const local = `http://localhost:${port}`;
 
-const child = spawn(process.execPath, ['build'], { stdio: ['ignore', 'pipe', 'pipe'], env });
+// `node build` through ./serve.js, with an IPC channel: when this process ends, even by SIGKILL,
+// the channel closes and the server shuts down (it never outlives `npm start` holding the port).
+const child = spawn(process.execPath, [fileURLToPath(new URL('./serve.js', import.meta.url))], {
+	stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+	env
+});
+/** The summary's own request is not shown; an id nobody else can send (a client's id is logged). */
+const ownRequest = `npm-start-${randomUUID()}`;
+const office = officeOf(env.GARUPA_MUNICIPIO?.trim() || 'rolim-de-moura');
 let said = false;
 let noStaff = false;
 /**
@@ -70,7 +87,7 @@ let noStaff = false;
 function relay(from, to) {
 	const terminal = Boolean(to.isTTY);
 	createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => {
-		if (line.includes('Nenhuma conta da SEMAM')) noStaff = true;
+		if (saysNoStaff(line)) noStaff = true;
 		if (line.startsWith('Listening on')) {
 			// adapter-node's own line is replaced by the summary below.
 			if (!said) {
@@ -79,7 +96,7 @@ function relay(from, to) {
 			}
 			return;
 		}
-		if (line.includes('"requestId":"npm-start"')) return;
+		if (line.includes(`"requestId":"${ownRequest}"`)) return;
 		const shown = terminal ? terminalLine(line) : line;
 		if (shown !== null) to.write(`${shown}\n`);
 	});
@@ -92,7 +109,7 @@ async function summary(terminal) {
 	let sample = 'não foi possível consultar';
 	try {
 		const res = await fetch(`${local}/api/registry`, {
-			headers: { 'x-request-id': 'npm-start' }
+			headers: { 'x-request-id': ownRequest }
 		});
 		const body = res.ok ? await res.json() : null;
 		sample = body?.sample
@@ -103,31 +120,25 @@ async function summary(terminal) {
 	} catch {
 		// The summary is a courtesy; the server runs anyway.
 	}
-	const lines = [
-		'',
-		`  Garupa em ${local}${
+	const lines = summaryLines({
+		local,
+		address:
 			env.ORIGIN !== local
 				? `  (endereço público: ${env.ORIGIN})`
 				: process.env.ORIGIN
 					? ''
-					: ` (ou http://127.0.0.1:${port})`
-		}`,
-		`  Banco de dados: ${database()}`,
-		`  Perfil: profiles/${env.GARUPA_MUNICIPIO || 'rolim-de-moura'}/ (GARUPA_MUNICIPIO)`,
-		`  Dados de exemplo: ${sample}`,
-		noStaff
-			? '  Primeira conta da SEMAM: npm run staff:create -- --email <e-mail> --role gestor --name "Nome"'
-			: `  Área da SEMAM: ${local}/admin`,
-		...(terminal
-			? [
-					'  Registro: aqui só avisos e erros; em arquivo ou no journald, uma linha JSON por pedido.'
-				]
-			: []),
-		'  Ctrl+C encerra.',
-		''
-	];
+					: ` (ou http://127.0.0.1:${port})`,
+		database: database(),
+		municipio: env.GARUPA_MUNICIPIO || 'rolim-de-moura',
+		sample,
+		office,
+		noStaff,
+		terminal
+	});
 	console.log(lines.join('\n'));
 }
 
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+// Ctrl+C, kill, a closed terminal: the server shuts down gracefully, then this process exits with it.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+	process.on(signal, () => child.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal));
 child.on('exit', (code) => process.exit(code ?? 0));

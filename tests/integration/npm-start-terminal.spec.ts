@@ -3,12 +3,23 @@
  * went wrong, as short text — not one JSON line per request, which buried the summary within
  * minutes. Into a pipe or a file (journald) the log stays one JSON line per request. The terminal is
  * a real pseudo-terminal (util-linux `script`), so `process.stdout.isTTY` is what a developer's is.
+ * However the `npm start` process ends — a signal, or SIGKILL, which it cannot catch — its server
+ * ends too: it never stays behind holding the port.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	rmSync,
+	symlinkSync,
+	writeFileSync
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
+import { officeOf } from '../../scripts/cli/start-summary.js';
 import { buildDir, ensureBuilt, freePort, root } from './server-harness';
 
 const hasScript = spawnSync('script', ['--version']).status === 0;
@@ -27,9 +38,10 @@ afterEach(() => {
 
 /**
  * `node scripts/cli/start.js` in a folder of its own that holds the build (so it does not build again)
- * and its database; `terminal` runs it in a pseudo-terminal.
+ * and its database; `terminal` runs it in a pseudo-terminal, `direct` with no shell between (the
+ * process is start.js itself).
  */
-async function npmStart(terminal: boolean) {
+async function npmStart(terminal: boolean, direct = false) {
 	ensureBuilt();
 	const dir = mkdtempSync(join(tmpdir(), 'garupa-start-'));
 	symlinkSync(join(root, buildDir), join(dir, 'build'));
@@ -42,8 +54,12 @@ async function npmStart(terminal: boolean) {
 	const port = await freePort();
 	const start = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(root, 'scripts', 'cli', 'start.js'))}`;
 	const child = spawn(
-		terminal ? 'script' : 'sh',
-		terminal ? ['-qec', start, '/dev/null'] : ['-c', start],
+		direct ? process.execPath : terminal ? 'script' : 'sh',
+		direct
+			? [join(root, 'scripts', 'cli', 'start.js')]
+			: terminal
+				? ['-qec', start, '/dev/null']
+				: ['-c', start],
 		{
 			cwd: dir,
 			detached: true,
@@ -70,7 +86,28 @@ async function npmStart(terminal: boolean) {
 			await new Promise((r) => setTimeout(r, 100));
 		}
 	};
-	return { url: `http://127.0.0.1:${port}`, output: () => output, until };
+	return { url: `http://127.0.0.1:${port}`, output: () => output, until, child };
+}
+
+/** Whether a process runs (a zombie, dead but not yet reaped by whoever adopted it, does not). */
+function alive(pid: number): boolean {
+	const stat = `/proc/${pid}/stat`;
+	if (!existsSync(stat)) return false;
+	try {
+		return readFileSync(stat, 'utf8').split(') ')[1]?.[0] !== 'Z';
+	} catch {
+		return false;
+	}
+}
+
+/** Polls `done` every 100 ms until it holds or `ms` pass (a bound, not a timing assertion). */
+async function eventually(done: () => boolean | Promise<boolean>, ms = 60_000): Promise<boolean> {
+	const end = Date.now() + ms;
+	while (Date.now() < end) {
+		if (await done()) return true;
+		await new Promise((r) => setTimeout(r, 100));
+	}
+	return done();
 }
 
 /** A rider's few minutes: pages, the API, a missing page. */
@@ -117,5 +154,47 @@ describe('the log of npm start', () => {
 			.filter((l) => l.startsWith('{') && JSON.parse(l).msg === 'request');
 		expect(requests.length).toBeGreaterThanOrEqual(25);
 		expect(server.output()).not.toContain('Registro: aqui só avisos e erros');
+		// A new database has no staff account: the summary says how to create the first one, with
+		// the name of the office of the city served.
+		const office = officeOf(
+			process.env.GARUPA_MUNICIPIO?.trim() || 'rolim-de-moura',
+			join(root, 'profiles')
+		);
+		expect(server.output()).toContain(`Área da ${office}: http://localhost:`);
+		expect(server.output()).toContain(`Primeira conta da ${office}: npm run staff:create --`);
+		// The summary's own request is not shown; a client's id never hides a line.
+		expect(server.output()).not.toMatch(/"requestId":"npm-start-/);
 	}, 120_000);
+});
+
+describe('the server ends with npm start', () => {
+	for (const signal of ['SIGKILL', 'SIGTERM', 'SIGHUP', 'SIGINT'] as const)
+		test(`${signal} to the npm start process alone: the server ends, the port is free`, async () => {
+			const server = await npmStart(false, true);
+			await server.until('Ctrl+C encerra.');
+			const parent = server.child.pid as number;
+			const children = spawnSync('ps', ['-o', 'pid=', '--ppid', String(parent)], {
+				encoding: 'utf8'
+			})
+				.stdout.trim()
+				.split(/\s+/)
+				.map(Number)
+				.filter((n) => n > 0);
+			expect(children).toHaveLength(1);
+			const serverPid = children[0] as number;
+			expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+
+			process.kill(parent, signal);
+			expect(await eventually(() => !alive(serverPid))).toBe(true);
+			expect(
+				await eventually(() =>
+					fetch(`${server.url}/healthz`).then(
+						() => false,
+						() => true
+					)
+				)
+			).toBe(true);
+			// npm start itself ends too (after its server, when it was the one to stop it).
+			expect(await eventually(() => !alive(parent))).toBe(true);
+		}, 120_000);
 });

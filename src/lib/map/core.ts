@@ -101,24 +101,55 @@ export function createBaseMap(node: HTMLElement, options: BaseMapOptions): Map {
 	return map;
 }
 
+/** Where a label is written: above its pin or below it (the map chooses; see setLabelSide). */
+export type LabelSide = 'above' | 'below';
+
 /**
- * The pin of the stand nearest the rider: larger, orange, with its name written beside it (never
- * colour alone). Built as DOM: the name comes from data and is never parsed as markup.
+ * A pin with its words written beside it (never colour alone): the stand nearest the rider
+ * (larger, orange teardrop) or the rider's own position (a round black-and-white target, unlike
+ * any stand's pin). Built as DOM: the words may come from data and are never parsed as markup.
+ * The icon is the pin alone (its anchor is the pin's centre); the label hangs above or below it,
+ * centred, and can be shifted sideways to stay inside the map (`shiftLabel`).
  */
-export function nearestIcon(label: string): DivIcon {
+function labelledIcon(kind: 'nearest' | 'rider', label: string): DivIcon {
 	const pin = document.createElement('div');
-	pin.className = 'nearest-pin';
+	pin.className = `${kind}-pin label-below`;
 	const dot = document.createElement('span');
-	dot.className = 'nearest-dot';
+	dot.className = `${kind}-dot`;
 	dot.setAttribute('aria-hidden', 'true');
 	const text = document.createElement('span');
-	text.className = 'nearest-label';
+	text.className = `${kind}-label map-label`;
 	text.textContent = label;
 	pin.append(dot, text);
 	return new DivIcon({
 		html: pin,
-		className: 'nearest-marker',
-		iconSize: [28, 28],
-		iconAnchor: [14, 14]
+		className: `${kind}-marker`,
+		iconSize: kind === 'nearest' ? [28, 28] : [24, 24],
+		iconAnchor: kind === 'nearest' ? [14, 14] : [12, 12]
 	});
+}
+
+/** The pin of the stand nearest the rider, labelled with `label` ("Mais perto: …"). */
+export const nearestIcon = (label: string): DivIcon => labelledIcon('nearest', label);
+
+/** The rider's position, labelled with `label` ("Você está aqui"). */
+export const riderIcon = (label: string): DivIcon => labelledIcon('rider', label);
+
+/** The label of a labelled pin (its marker's element: `marker.getElement()`), if it has one. */
+export function labelOf(icon: HTMLElement | undefined): HTMLElement | null {
+	return icon?.querySelector<HTMLElement>('.map-label') ?? null;
+}
+
+/** Writes a labelled pin's words `side` of it, centred on it again. */
+export function setLabelSide(icon: HTMLElement | undefined, side: LabelSide): void {
+	const pin = icon?.firstElementChild;
+	if (!pin) return;
+	pin.classList.toggle('label-above', side === 'above');
+	pin.classList.toggle('label-below', side === 'below');
+	shiftLabel(icon, 0);
+}
+
+/** Moves a labelled pin's words `px` CSS pixels sideways (right when positive) from its centre. */
+export function shiftLabel(icon: HTMLElement | undefined, px: number): void {
+	labelOf(icon)?.style.setProperty('--shift', `${Math.round(px)}px`);
 }

@@ -110,7 +110,16 @@ export async function autoByNumber(db: Db, number: string, now: Date): Promise<A
 export async function issueAuto(
 	db: Db,
 	staff: Staff & { name: string },
-	input: { protocol: string; provision: string },
+	input: {
+		protocol: string;
+		provision: string;
+		/**
+		 * The penalty the agent confirmed on the auto's preview (`multa+apreensao`, '' for none): if
+		 * the vehicle's history changed since (another auto), nothing is issued and the preview is
+		 * shown again.
+		 */
+		expectedPenalty?: string;
+	},
 	now: Date
 ): Promise<AdminResult | { ok: true; number: string }> {
 	const today = localDate(now);
@@ -146,6 +155,15 @@ export async function issueAuto(
 		localDate(complaint.occurred_at),
 		complaint.id
 	);
+	// Every penalty applied (a points register counts each): `multa+apreensao`.
+	const penalty =
+		escalation.penalties.length > 1 ? escalation.penalties.join('+') : escalation.penalty;
+	if (input.expectedPenalty !== undefined && input.expectedPenalty !== (penalty ?? ''))
+		return refuse(
+			'dispositivo',
+			'A penalidade deste auto mudou desde a prévia (o histórico do veículo mudou): confira o auto de novo antes de lavrá-lo.',
+			409
+		);
 	// One conduct, one offence: the situations the rider reported, each with its provisions.
 	// Read by the catalog in force on the conduct's day, as the penalty is.
 	const situations = situationsAt(
@@ -195,9 +213,7 @@ export async function issueAuto(
 				prefixo,
 				placa,
 				provision: input.provision,
-				// Every penalty applied (a points register counts each): `multa+apreensao`.
-				penalty:
-					escalation.penalties.length > 1 ? escalation.penalties.join('+') : escalation.penalty,
+				penalty,
 				penalty_cite: escalation.cite,
 				penalty_detail: escalation.detail,
 				agent_staff_id: staff.id,

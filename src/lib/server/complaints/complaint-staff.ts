@@ -26,6 +26,8 @@ export interface StaffComplaint extends QueueItem {
 	id: number;
 	situations: string[];
 	paidCentavos: number | null;
+	/** The ride's distance as the rider gave it (`2.345` km), or null. */
+	distanceKm: string | null;
 	location: { lat: number; lng: number } | null;
 	/** The rider's words as received, when `description` was moderated. */
 	descriptionOriginal: string | null;
@@ -74,6 +76,7 @@ export async function getComplaintForStaff(
 		id: row.id,
 		situations: v.parse(v.array(v.string()), JSON.parse(row.situations)),
 		paidCentavos: row.paid_centavos,
+		distanceKm: row.distance_km,
 		location:
 			row.location_lat !== null && row.location_lng !== null
 				? { lat: row.location_lat, lng: row.location_lng }

@@ -29,6 +29,7 @@ export type { AdminResult } from './complaint-admin';
 export { echo, requestOf } from './complaint-form';
 export { complaintErrorText } from './error-text';
 export { complaintPhoto, complaintRecording, getComplaintForStaff } from './complaint-staff';
+export type { StaffComplaint } from './complaint-staff';
 export { submit } from './intake';
 export { PROTOCOL, TOKEN } from './receipt';
 export { getComplaintForRider, recordingForRider } from './rider-view';

@@ -19,7 +19,9 @@ import {
 	type QueueFilter
 } from '$lib/domain/triage';
 import { profile } from '$lib/profile';
+import { situationsAt } from '$lib/profile/offenses';
 import type { Db, Database } from '$lib/server/db';
+import { recordingExists } from './media';
 import { conditions, vehicleMatch } from './triage-filter';
 
 /** The municipality's calendar day of an instant. */
@@ -64,8 +66,19 @@ export interface QueueItem {
 	extended: boolean;
 }
 
+/** A row of the queue: the complaint, what each provision means, and what came with it. */
+export interface QueueEntry extends QueueItem {
+	/**
+	 * Each provision's conduct in plain words (`art20-VII` → "Fumou ou deixou alguém fumar…"): the
+	 * situations the rider reported that breach it, worded by the catalog of the conduct's day.
+	 */
+	offenseNames: Record<string, string>;
+	photoCount: number;
+	hasRecording: boolean;
+}
+
 export interface QueuePage {
-	items: QueueItem[];
+	items: QueueEntry[];
 	total: number;
 	page: number;
 	pages: number;
@@ -120,6 +133,15 @@ export function placeOf(row: {
 	return null;
 }
 
+/** Each provision a complaint's situations breach → those situations' words (pt-BR), joined. */
+function offenseNames(situationsJson: string, occurredAt: string): Record<string, string> {
+	const codes = v.parse(v.array(v.string()), JSON.parse(situationsJson));
+	const names: Record<string, string[]> = {};
+	for (const s of situationsAt(codes, new Date(occurredAt)))
+		for (const article of s.articles) (names[article] ??= []).push(s.wording['pt-BR']);
+	return Object.fromEntries(Object.entries(names).map(([a, words]) => [a, words.join('; ')]));
+}
+
 /**
  * One page of the queue under `filter`, on the municipality's `today`.
  * @example (await listQueue(db, { ...EMPTY_FILTER, status: 'abertas' }, new Date())).items[0].protocol //=> 'RM-2026-000001'
@@ -132,6 +154,15 @@ export async function listQueue(db: Db, filter: QueueFilter, now: Date): Promise
 		base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
 		base
 			.select(QUEUE_COLUMNS)
+			.select('situations')
+			.select((eb) =>
+				eb
+					.selectFrom('complaint_photo')
+					.select((p) => p.fn.countAll().as('n'))
+					.whereRef('complaint_photo.complaint_id', '=', 'complaint.id')
+					.as('photo_count')
+			)
+			.select((eb) => recordingExists(eb).as('has_recording'))
 			// Open ones first, oldest first: the oldest open complaint is the nearest to its deadline.
 			.orderBy(sql`case when closed_at is null then 0 else 1 end`)
 			.orderBy('created_at')
@@ -142,7 +173,13 @@ export async function listQueue(db: Db, filter: QueueFilter, now: Date): Promise
 	]);
 	const total = Number(n);
 	return {
-		items: rows.map((r) => toItem(r, today)),
+		items: rows.map((r) => ({
+			...toItem(r, today),
+			offenseNames: offenseNames(r.situations, r.occurred_at),
+			// PostgreSQL counts in bigint (a string) and answers `exists` as a boolean, SQLite 0/1.
+			photoCount: Number(r.photo_count ?? 0),
+			hasRecording: !!Number(r.has_recording)
+		})),
 		total,
 		page: filter.page,
 		pages: Math.max(1, Math.ceil(total / PAGE_SIZE))

@@ -1,6 +1,6 @@
 import { error, redirect, type RequestEvent, type ResolveOptions } from '@sveltejs/kit';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { handleLog, log } from './log';
+import { handleLog, log, requestIdFrom } from './log';
 
 /** Whether stdout is a terminal, as the server sees it (journald and files: no). */
 function stdoutIsTerminal(value: boolean) {
@@ -86,5 +86,72 @@ describe('at a terminal: short text, and only the requests that went wrong', () 
 		expect(String(out.mock.calls[0]?.[0])).toMatch(
 			/^\d{2}:\d{2}:\d{2} Banco de dados: migrações aplicadas: 001_registry$/
 		);
+	});
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('X-Request-Id: a well-formed id is logged as sent, anything else gets a new one', () => {
+	const kept = [
+		'abc',
+		'7',
+		'req-2026.12.07_0001',
+		'0b0e9a64-4c59-4d0a-9f1e-6f0d2c9e1a77',
+		'a'.repeat(64)
+	];
+	for (const id of kept) test(`kept: ${id.slice(0, 40)}`, () => expect(requestIdFrom(id)).toBe(id));
+
+	const replaced = [
+		'',
+		'maria@example.com',
+		'<script>alert(1)</script>',
+		'Maria da Silva',
+		'Olá',
+		'a'.repeat(65),
+		'-starts-with-a-dash',
+		'.hidden',
+		'../../etc/passwd',
+		'id:with:colons',
+		'a,b',
+		'{"level":"info"}'
+	];
+	for (const sent of replaced)
+		test(`replaced: ${JSON.stringify(sent.slice(0, 40))}`, () => {
+			const id = requestIdFrom(sent);
+			expect(id).not.toBe(sent);
+			expect(id).toMatch(UUID);
+		});
+	test('no header: a new id', () => expect(requestIdFrom(null)).toMatch(UUID));
+
+	test('the request line carries the new id, never the raw header', async () => {
+		stdoutIsTerminal(false);
+		const out = vi.spyOn(console, 'log').mockImplementation(() => {});
+		try {
+			for (const [sent, logged] of [
+				['maria@example.com', UUID],
+				['proxy-id-42', /^proxy-id-42$/]
+			] as const) {
+				out.mockClear();
+				const e = {
+					request: new Request('http://garupa.test/', { headers: { 'x-request-id': sent } }),
+					route: { id: '/' }
+				} as unknown as RequestEvent;
+				const response = await handleLog({
+					event: e,
+					resolve: (() => Promise.resolve(new Response('ok'))) as unknown as (
+						e: RequestEvent,
+						o?: ResolveOptions
+					) => Promise<Response>
+				});
+				const line = lineOf(out);
+				expect(String(line?.requestId)).toMatch(logged);
+				expect(response.headers.get('x-request-id')).toBe(line?.requestId);
+				if (sent.includes('@'))
+					expect(out.mock.calls.map((c) => String(c[0])).join('\n')).not.toContain(sent);
+			}
+		} finally {
+			vi.restoreAllMocks();
+			stdoutIsTerminal(wasTerminal);
+		}
 	});
 });

@@ -36,8 +36,21 @@ export function log(level: Level, msg: string, fields: Record<string, unknown> =
 	else console.log(line);
 }
 
-/** A request id a proxy may pass on (`X-Request-Id`): short and plain, else a new one. */
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+/**
+ * A request id a proxy may pass on (`X-Request-Id`): 1–64 letters, digits, `.`, `_` or `-`,
+ * starting with a letter or a digit (a UUID is one). Anything else — a name, an e-mail, markup, a
+ * line break, a header of 10 KB — is never logged: the request gets a new id instead.
+ */
+const REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/**
+ * The id a request is logged under: the `X-Request-Id` sent when well formed, else a new UUID.
+ * @example requestIdFrom('abc-123') //=> 'abc-123'
+ * @example requestIdFrom('maria@example.com') // a new UUID
+ */
+export function requestIdFrom(sent: string | null): string {
+	return sent !== null && REQUEST_ID.test(sent) ? sent : randomUUID();
+}
 
 const ids = new WeakMap<RequestEvent, string>();
 const codes = new WeakMap<RequestEvent, string>();
@@ -46,8 +59,7 @@ const codes = new WeakMap<RequestEvent, string>();
 export function requestId(event: RequestEvent): string {
 	let id = ids.get(event);
 	if (id === undefined) {
-		const sent = event.request.headers.get('x-request-id') ?? '';
-		id = REQUEST_ID.test(sent) ? sent : randomUUID();
+		id = requestIdFrom(event.request.headers.get('x-request-id'));
 		ids.set(event, id);
 	}
 	return id;

@@ -1,11 +1,58 @@
 /**
  * Leaflet for /pontos (loaded lazily by ./map.ts): the shared base ($lib/map/core.ts), one marker
- * per stand (opening a popup that links to the stand), the rider's position, and the nearest
- * stand's distinct, labelled pin. Every default is stated where it is set.
+ * per stand (opening a popup that links to the stand), the rider's position ("Você está aqui", a
+ * round target unlike any stand's pin), and the nearest stand's distinct, labelled pin. The
+ * northern one's label is written above it, the other's below, and the view leaves room for both:
+ * no label is cut at the map's edge. Every default is stated where it is set.
  */
-import { circleMarker, featureGroup, marker, type CircleMarker, type Marker } from 'leaflet';
+import { featureGroup, marker, type Map as LeafletMap, type Marker } from 'leaflet';
 import type { MapView } from '$lib/domain/map-view';
-import { createBaseMap, nearestIcon, type LatLng, type TilesConfig } from '$lib/map/core';
+import {
+	createBaseMap,
+	labelOf,
+	nearestIcon,
+	riderIcon,
+	setLabelSide,
+	shiftLabel,
+	type LatLng,
+	type TilesConfig
+} from '$lib/map/core';
+
+/** Room kept between a label and the map's edge, in CSS pixels. */
+const EDGE = 8;
+/** From a pin's centre to the far side of its label's gap: half the larger pin and the gap. */
+const PIN_HALF = 14 + 6;
+
+const labelHeight = (m: Marker) => labelOf(m.getElement())?.offsetHeight ?? 0;
+
+/**
+ * Keeps the label of `m` inside the map, `EDGE` pixels from every side: shifted sideways under its
+ * pin (the pin stays where it is), and the map panned (without animation) if it is cut at the top
+ * or the bottom.
+ */
+function keepLabelInside(map: LeafletMap, m: Marker): void {
+	const icon = m.getElement();
+	const label = labelOf(icon);
+	if (!label) return;
+	shiftLabel(icon, 0);
+	const box = map.getContainer().getBoundingClientRect();
+	let r = label.getBoundingClientRect();
+	const dx =
+		r.left < box.left + EDGE
+			? box.left + EDGE - r.left
+			: r.right > box.right - EDGE
+				? box.right - EDGE - r.right
+				: 0;
+	if (dx !== 0) shiftLabel(icon, dx);
+	r = label.getBoundingClientRect();
+	const dy =
+		r.bottom > box.bottom - EDGE
+			? r.bottom - (box.bottom - EDGE)
+			: r.top < box.top + EDGE
+				? r.top - (box.top + EDGE)
+				: 0;
+	if (dy !== 0) map.panBy([0, dy], { animate: false });
+}
 
 export interface MapStand {
 	id: string;
@@ -61,33 +108,46 @@ export function createStandsMap(node: HTMLElement, options: StandsMapOptions): S
 		);
 	}
 
-	let rider: CircleMarker | null = null;
+	let rider: Marker | null = null;
 	let nearest: { marker: Marker; icon: Marker['options']['icon'] } | null = null;
 	return {
 		showRider(position, nearestId) {
 			rider?.remove();
-			rider = circleMarker([position.lat, position.lng], {
-				radius: 9,
-				color: '#fff',
-				weight: 3,
-				fillColor: '#c2410c',
-				fillOpacity: 1
-			})
-				.bindPopup(options.labels.you) // a tap shows it (a hover tooltip needs a mouse)
-				.addTo(map);
+			rider = marker([position.lat, position.lng], {
+				icon: riderIcon(options.labels.you),
+				keyboard: false, // its words are on the map; the page says where the rider is
+				interactive: false,
+				zIndexOffset: 2000 // above every stand's pin
+			}).addTo(map);
 			if (nearest?.icon) nearest.marker.setIcon(nearest.icon);
 			nearest = null;
 			const stand = options.stands.find((s) => s.id === nearestId);
 			const pin = nearestId ? markers.get(nearestId) : undefined;
-			if (stand && pin) {
-				nearest = { marker: pin, icon: pin.options.icon };
-				pin.setIcon(nearestIcon(options.labels.nearest(stand.name)));
-				pin.setZIndexOffset(1000);
-				map.fitBounds(
-					featureGroup([pin, rider]).getBounds().pad(0.3),
-					{ maxZoom: 17 } // close enough to see the streets between the rider and the stand
-				);
+			if (!stand || !pin) {
+				const y = map.latLngToContainerPoint([position.lat, position.lng]).y;
+				setLabelSide(rider.getElement(), y > map.getSize().y / 2 ? 'above' : 'below');
+				keepLabelInside(map, rider);
+				return;
 			}
+			nearest = { marker: pin, icon: pin.options.icon };
+			pin.setIcon(nearestIcon(options.labels.nearest(stand.name)));
+			pin.setZIndexOffset(1000);
+			// The labels point away from each other: the northern one above, the other below.
+			const standNorth = stand.lat >= position.lat;
+			setLabelSide(pin.getElement(), standNorth ? 'above' : 'below');
+			setLabelSide(rider.getElement(), standNorth ? 'below' : 'above');
+			const [north, south] = standNorth ? [pin, rider] : [rider, pin];
+			map.fitBounds(featureGroup([pin, rider]).getBounds(), {
+				// Room above for the northern label, below for the southern one, and the pins' width
+				// at the sides (a label is shifted sideways to stay inside: keepLabelInside).
+				paddingTopLeft: [PIN_HALF + EDGE, labelHeight(north) + PIN_HALF + EDGE],
+				paddingBottomRight: [PIN_HALF + EDGE, labelHeight(south) + PIN_HALF + EDGE],
+				maxZoom: 17, // close enough to see the streets between the rider and the stand
+				animate: false
+			});
+			keepLabelInside(map, rider);
+			// Last: whatever the screen's size, the nearest stand's label is never cut at the edge.
+			keepLabelInside(map, pin);
 		},
 		remove() {
 			map.remove();

@@ -1,4 +1,8 @@
+import { wallClock } from '$lib/domain/clock';
 import { formatPlate, formatPrefix, normalizePrefix, plateKey } from '$lib/domain/plate';
+import { registryRulesOn } from '$lib/domain/profile';
+import { verifyOn } from '$lib/domain/registry';
+import { profile } from '$lib/profile';
 import { changeKinds } from '$lib/domain/registry-diff';
 import { requireStaff } from '$lib/server/auth';
 import { db } from '$lib/server/db';
@@ -10,7 +14,9 @@ const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLo
 
 /**
  * The registry being edited (the draft, or the published one when nothing is being edited), with
- * what is new or changed against the published snapshot; `?q=` searches prefixo, plate or names.
+ * what is new or changed against the published snapshot and each vehicle's verdict today (the
+ * checks a rider's verification runs: REGULAR, PENDENTE or IRREGULAR, with what fails); `?q=`
+ * searches prefixo, plate or names.
  */
 export const load: PageServerLoad = async ({ url }) => {
 	requireStaff('gestor');
@@ -20,6 +26,8 @@ export const load: PageServerLoad = async ({ url }) => {
 	const prefixo = normalizePrefix(q.replace(/^MT-?/i, ''));
 	const plate = plateKey(q.replace(/[^a-z0-9]/gi, '').toUpperCase());
 	const text = fold(q);
+	const today = wallClock(new Date(), profile.timeZone).date;
+	const rules = registryRulesOn(today, profile.registryRules);
 	const matches = working.entries.filter(
 		(e) =>
 			q === '' ||
@@ -44,16 +52,23 @@ export const load: PageServerLoad = async ({ url }) => {
 			removed: working.diff.removed.map((e) => formatPrefix(e.prefixo)),
 			changed: working.diff.changed.length
 		},
-		entries: matches.map((e) => ({
-			prefixo: formatPrefix(e.prefixo),
-			placa: formatPlate(e.placa),
-			titular: e.titular,
-			marcaModelo: e.marcaModelo,
-			cor: e.cor,
-			situacao: e.situacao,
-			sample: e.sample === true,
-			change: kinds.get(e.prefixo) ?? null
-		})),
+		today,
+		entries: matches.map((e) => {
+			const { verdict, checks } = verifyOn(e, today, rules);
+			return {
+				prefixo: formatPrefix(e.prefixo),
+				placa: formatPlate(e.placa),
+				titular: e.titular,
+				marcaModelo: e.marcaModelo,
+				cor: e.cor,
+				situacao: e.situacao,
+				sample: e.sample === true,
+				change: kinds.get(e.prefixo) ?? null,
+				verdict,
+				/** What fails today, in the checks' own words (with their citations). */
+				problems: checks.filter((c) => !c.ok).map((c) => c.detail)
+			};
+		}),
 		/** Entries of the fictitious sample still in the registry: riders see "exemplo" until none. */
 		samples: working.entries.filter((e) => e.sample).length
 	};

@@ -37,6 +37,8 @@ export const load: PageServerLoad = async ({ params }) => {
 	return {
 		prefixo: formatPrefix(prefixo),
 		values: registryForm(entry),
+		/** An entry of the profile's fictitious sample (even once edited). */
+		sample: entry.sample === true,
 		changes: working.diff.changed.find((c) => c.prefixo === prefixo)?.fields ?? [],
 		isNew: published === null,
 		publishedVersion: working.latest?.version ?? null

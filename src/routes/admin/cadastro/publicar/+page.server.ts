@@ -21,7 +21,8 @@ const brief = (e: RegistryEntry) => ({
 	prefixo: formatPrefix(e.prefixo),
 	placa: formatPlate(e.placa),
 	titular: e.titular,
-	situacao: e.situacao
+	situacao: e.situacao,
+	sample: e.sample === true
 });
 
 /** The preview: what publishing the draft would change against the latest snapshot. */

@@ -17,7 +17,6 @@ import {
 	isReconsiderationOutcome,
 	autosOfComplaint,
 	isAutoStep,
-	issueAuto,
 	recordAutoStep,
 	addNote,
 	extendAnswer,
@@ -191,23 +190,6 @@ export const actions = {
 		const input = { protocol: params.protocolo, reason };
 		const result = await eraseContact(db(), staff, input, new Date());
 		return answer('apagar', result, result.ok ? erasedWords(result.erased) : '');
-	},
-
-	lavrarAuto: async ({ request, params }) => {
-		const staff = requireStaff('fiscal');
-		const data = await formOf(request);
-		if (!data) return BAD_FORM;
-		const provision = data.get('dispositivo');
-		if (typeof provision !== 'string' || provision === '')
-			return fail(400, { form: 'auto', field: 'dispositivo', message: 'Escolha o dispositivo.' });
-		const result = await issueAuto(
-			db(),
-			staff,
-			{ protocol: params.protocolo, provision },
-			new Date()
-		);
-		if (!result.ok) return answer('auto', result, '');
-		return { form: 'auto', done: `Auto ${'number' in result ? result.number : ''} lavrado.` };
 	},
 
 	etapaAuto: async ({ request, params }) => {

@@ -1,25 +1,59 @@
 import { situationsAt } from '$lib/profile/offenses';
-import { error } from '@sveltejs/kit';
+import { error, fail, redirect } from '@sveltejs/kit';
 import { citeOf } from '$lib/domain/offenses';
+import { overcharge } from '$lib/domain/overcharge';
 import { inForceOn } from '$lib/domain/profile';
+import { parseKm } from '$lib/domain/tariff';
 import { profile } from '$lib/profile';
 import { requireStaff } from '$lib/server/auth';
 import {
 	AUTO_NUMBER,
 	autoByNumber,
+	issueAuto,
 	penaltyFor,
 	getComplaintForStaff,
-	localDate
+	localDate,
+	type StaffComplaint
 } from '$lib/server/complaints';
 import { db } from '$lib/server/db';
-import type { PageServerLoad } from './$types';
+import { readForm } from '$lib/server/http';
+import { effectiveRules } from '$lib/server/rules';
+import type { Actions, PageServerLoad } from './$types';
+
+/**
+ * What the rider paid against the table in force at the ride's instant (the same reading as the
+ * rider's receipt), for the auto's description: null when no amount was given or no table applies.
+ */
+async function overchargeOf(c: StaffComplaint) {
+	if (c.paidCentavos === null) return null;
+	const rules = await effectiveRules();
+	const km = c.distanceKm ? parseKm(c.distanceKm) : null;
+	const check = overcharge(
+		new Date(c.occurredAt),
+		c.paidCentavos,
+		rules.bandeiraContext,
+		rules.decrees,
+		km ? { km } : {}
+	);
+	if (!check?.legal) return null;
+	return {
+		paidCentavos: c.paidCentavos,
+		legalCentavos: check.legal.centavos,
+		differenceCentavos: check.differenceCentavos ?? 0,
+		bandeira: check.bandeira,
+		sample: check.sample,
+		distanceMissing: check.distanceMissing,
+		tableFrom: check.unconfirmed ? check.legal.decree.validFrom : null
+	};
+}
 
 const NOT_FOUND = { message: 'Reclamação ou auto não encontrado.', code: 'not_found' };
 
 /**
- * The printable auto de infração (Art. 26): an issued one (`?numero=AI-…`), or a draft for one of
- * the complaint's provisions (`?dispositivo=art20-VII`, the first by default) with the penalty the
- * law gives today given the vehicle's history.
+ * The printable auto de infração (Art. 26): an issued one (`?numero=AI-…`), or the preview of one
+ * for one of the complaint's provisions (`?dispositivo=art20-VII`, the first by default) with the
+ * penalty the law gives given the vehicle's history — what the agent confirms before it is issued
+ * (`?/lavrar`). The auto states what the rider paid against the table when they said.
  */
 export const load: PageServerLoad = async ({ params, url }) => {
 	const staff = requireStaff('fiscal');
@@ -36,7 +70,16 @@ export const load: PageServerLoad = async ({ params, url }) => {
 	const law = regime?.title ?? null;
 	const procedure = inForceOn(conductDay, profile.procedures);
 	// The same page for an issued auto and a draft: only the auto itself differs.
-	const page = { complaint, situations, law, regime, procedure };
+	const page = {
+		complaint,
+		situations,
+		law,
+		regime,
+		procedure,
+		overcharge: await overchargeOf(complaint),
+		// A fictitious holder of the profile's sample registry: never an auto against a real person.
+		sampleHolder: complaint.registry?.sample === true
+	};
 
 	const number = url.searchParams.get('numero');
 	if (number !== null) {
@@ -52,7 +95,10 @@ export const load: PageServerLoad = async ({ params, url }) => {
 				penalty: auto.penalty,
 				penaltyCite: auto.penaltyCite,
 				penaltyDetail: auto.penaltyDetail
-			}
+			},
+			provision: null,
+			issued: url.searchParams.has('lavrado'),
+			canIssue: false
 		};
 	}
 	const provision = url.searchParams.get('dispositivo') ?? complaint.offenses[0]?.article ?? null;
@@ -71,14 +117,56 @@ export const load: PageServerLoad = async ({ params, url }) => {
 			: null;
 	return {
 		...page,
+		provision,
+		issued: false,
+		// The preview ends with "Confirmar e lavrar" only where an auto can be issued (the action
+		// checks again).
+		canIssue:
+			complaint.status === 'procedente' && complaint.vehiclePrefixo !== null && provision !== null,
 		auto: {
 			number: null,
 			issuedAt: now.toISOString(),
 			agentName: staff.name,
 			cite: provision ? citeOf(provision) : null,
-			penalty: escalation?.penalty ?? null,
+			// As the auto will carry it: every penalty applied, `multa+apreensao`.
+			penalty: escalation
+				? escalation.penalties.length > 1
+					? escalation.penalties.join('+')
+					: escalation.penalty
+				: null,
 			penaltyCite: escalation?.cite ?? null,
 			penaltyDetail: escalation?.detail ?? null
 		}
 	};
 };
+
+export const actions = {
+	/**
+	 * Issues the auto the agent has just read in the preview: the provision and the penalty shown
+	 * come with the form; if the penalty is no longer the law's (the vehicle's history changed),
+	 * nothing is issued and the preview says so. Then the issued auto, ready to print.
+	 */
+	lavrar: async ({ request, params }) => {
+		const staff = requireStaff('fiscal');
+		const body = await readForm(request);
+		if (!body.ok)
+			return fail(400, {
+				message: 'Não foi possível ler o formulário. Recarregue a página e tente de novo.'
+			});
+		const provision = body.value.get('dispositivo');
+		const expected = body.value.get('penalidade');
+		if (typeof provision !== 'string' || provision === '' || typeof expected !== 'string')
+			return fail(400, { message: 'Escolha o dispositivo na página da reclamação.' });
+		const result = await issueAuto(
+			db(),
+			staff,
+			{ protocol: params.protocolo, provision, expectedPenalty: expected },
+			new Date()
+		);
+		if (!result.ok) return fail(result.status, { message: result.message });
+		redirect(
+			303,
+			`/admin/reclamacoes/${params.protocolo}/auto?numero=${'number' in result ? result.number : ''}&lavrado`
+		);
+	}
+} satisfies Actions;
