@@ -7,4 +7,4 @@
 export const VLIBRAS_ORIGIN = 'https://vlibras.gov.br';
 
 /** Its origin and its subdomains (the widget asks them for its sign animations). */
-export const VLIBRAS_SOURCES = [VLIBRAS_ORIGIN, 'https://*.vlibras.gov.br'];
+export const VLIBRAS_SOURCES = /** @type {const} */ ([VLIBRAS_ORIGIN, 'https://*.vlibras.gov.br']);

@@ -351,6 +351,9 @@ export interface LedgerEntry {
 	staff_email: string | null;
 }
 
+/** Ledger rows per INSERT: 4 parameters each, far below SQLite's and PostgreSQL's limits. */
+const LEDGER_CHUNK = 500;
+
 /** The erasure ledger, oldest first. */
 export function erasureLedger(db: Db): Promise<LedgerEntry[]> {
 	return db
@@ -368,56 +371,65 @@ export function erasureLedger(db: Db): Promise<LedgerEntry[]> {
  * many complaints were erased again.
  */
 export async function reapplyErasures(db: Db, ledger: LedgerEntry[]): Promise<number> {
-	let again = 0;
-	for (const entry of ledger) {
-		const done = await writeTransaction(db, async (trx) => {
+	// The ledger first, all of it in one transaction: from here this database knows every erasure.
+	await writeTransaction(db, async (trx) => {
+		for (let i = 0; i < ledger.length; i += LEDGER_CHUNK)
 			await trx
 				.insertInto('lgpd_erasure')
-				.values(entry)
+				.values(ledger.slice(i, i + LEDGER_CHUNK))
 				.onConflict((oc) => oc.doNothing())
 				.execute();
-			const row = await trx
-				.selectFrom('complaint')
-				.select(['id', 'contact_name', 'contact_phone', 'contact_email', 'contact_erased_at'])
-				.select((eb) => recordingExists(eb).as('has_recording'))
-				.where('protocol', '=', entry.protocol)
-				.executeTakeFirst();
-			if (!row) return false;
-			const transcripts = await trx
-				.selectFrom('complaint_event')
-				.select('idx')
-				.where('complaint_id', '=', row.id)
-				.where('note', 'like', `${TRANSCRIPT_PREFIX}%`)
-				.where('note', '!=', TRANSCRIPT_ERASED)
-				.execute();
-			const holds =
-				row.contact_erased_at === null ||
-				!!(row.contact_name || row.contact_phone || row.contact_email) ||
-				!!Number(row.has_recording) ||
-				transcripts.length > 0;
-			if (!holds) return false;
-			const known = entry.staff_email
+	});
+	// Then, in one query, the complaints it lists that hold something erased again.
+	const rows = await db
+		.selectFrom('complaint as c')
+		.innerJoin('lgpd_erasure as e', 'e.protocol', 'c.protocol')
+		.select(['c.id', 'c.protocol', 'e.erased_at', 'e.staff_email'])
+		.where((eb) =>
+			eb.or([
+				eb('c.contact_erased_at', 'is', null),
+				eb('c.contact_name', 'is not', null),
+				eb('c.contact_phone', 'is not', null),
+				eb('c.contact_email', 'is not', null),
+				eb.exists(
+					eb
+						.selectFrom('complaint_audio as a')
+						.select('a.complaint_id')
+						.whereRef('a.complaint_id', '=', 'c.id')
+				),
+				eb.exists(
+					eb
+						.selectFrom('complaint_event as ev')
+						.select('ev.idx')
+						.whereRef('ev.complaint_id', '=', 'c.id')
+						.where('ev.note', 'like', `${TRANSCRIPT_PREFIX}%`)
+						.where('ev.note', '!=', TRANSCRIPT_ERASED)
+				)
+			])
+		)
+		.orderBy('e.erased_at')
+		.execute();
+	for (const row of rows)
+		await writeTransaction(db, async (trx) => {
+			const known = row.staff_email
 				? await trx
 						.selectFrom('staff')
 						.select('id')
-						.where('email', '=', entry.staff_email)
+						.where('email', '=', row.staff_email)
 						.executeTakeFirst()
 				: undefined;
-			const staff = entry.staff_email ? { id: known?.id ?? null, email: entry.staff_email } : null;
+			const staff = row.staff_email ? { id: known?.id ?? null, email: row.staff_email } : null;
 			await erase(
 				trx,
 				row.id,
-				entry.protocol,
+				row.protocol,
 				staff,
 				'Apagamento reaplicado após a restauração de um backup anterior a ele (LGPD).',
-				new Date(entry.erased_at)
+				new Date(row.erased_at)
 			);
-			return true;
 		});
-		if (done) again++;
-	}
-	if (again > 0) await purgeErasedBytes(db);
-	return again;
+	if (rows.length > 0) await purgeErasedBytes(db);
+	return rows.length;
 }
 
 /** Once an hour: a contact outlives its limit by an hour at most. */

@@ -53,7 +53,7 @@ export function offersLibras(routeId: string | null | undefined): boolean {
 
 /** A Content Security Policy without VLibras's origins (every directive keeps the rest). */
 export function withoutVLibras(csp: string): string {
-	const vlibras = new Set(VLIBRAS_SOURCES);
+	const vlibras = new Set<string>(VLIBRAS_SOURCES);
 	return csp
 		.split(';')
 		.map((directive) =>
