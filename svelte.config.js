@@ -1,6 +1,7 @@
 import adapter from '@sveltejs/adapter-node';
 import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
 import { createHash } from 'node:crypto';
+import { VLIBRAS_ORIGIN, VLIBRAS_SOURCES } from './src/lib/vlibras.js';
 import { ZONE_NOTE_SCRIPT } from './src/lib/zone-note.js';
 
 /** @type {import('@sveltejs/kit').Config} */
@@ -29,21 +30,22 @@ const config = {
 			mode: 'hash',
 			directives: {
 				// VLibras (the federal sign-language widget), loaded only when the rider taps "Libras"
-				// (src/lib/islands/rider-page.ts): its origin, and nothing else beyond ours.
+				// (src/lib/islands/rider-page.ts): its origin, and nothing else beyond ours — on the
+				// rider pages only: every other answer (/admin, /api…) has it taken out (headers.ts).
 				'default-src': ['self'],
 				// …and the one inline line that shows the zone note with the first paint (src/lib/zone-note.js).
 				'script-src': [
 					'self',
 					'wasm-unsafe-eval',
-					'https://vlibras.gov.br',
+					VLIBRAS_ORIGIN,
 					`sha256-${createHash('sha256').update(ZONE_NOTE_SCRIPT).digest('base64')}`
 				],
-				'style-src': ['self', 'unsafe-inline', 'https://vlibras.gov.br'],
+				'style-src': ['self', 'unsafe-inline', VLIBRAS_ORIGIN],
 				'img-src': ['self', 'data:', 'https:'],
-				'font-src': ['self', 'https://vlibras.gov.br'],
+				'font-src': ['self', VLIBRAS_ORIGIN],
 				// blob: the rider listens to their own recording before sending it (never uploaded there).
-				'media-src': ['self', 'blob:', 'https://vlibras.gov.br'],
-				'connect-src': ['self', 'https://vlibras.gov.br', 'https://*.vlibras.gov.br'],
+				'media-src': ['self', 'blob:', VLIBRAS_ORIGIN],
+				'connect-src': ['self', ...VLIBRAS_SOURCES],
 				'object-src': ['none'],
 				'base-uri': ['self'],
 				'form-action': ['self'],

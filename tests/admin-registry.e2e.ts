@@ -44,7 +44,7 @@ async function submit(page: Page, name: string | RegExp) {
 }
 
 test.describe('/admin/cadastro and /admin/pontos (gestor)', () => {
-	test('edit 007 → preview → publish → /verificar/007 shows the new version and value', async ({
+	test('edit 007 → preview → (the draft changes: refused) → publish → /verificar/007 shows the new version and value', async ({
 		page
 	}) => {
 		await loginAs(page, 'gestor', '/admin/cadastro');
@@ -72,6 +72,19 @@ test.describe('/admin/cadastro and /admin/pontos (gestor)', () => {
 		await expect(page.getByTestId('cap-status')).toContainText(
 			'limite de 64 (Art. 10: 1 para cada 886 habitantes ou fração; 56406 habitantes'
 		);
+		// Another tab changes the draft after this preview: the preview seen publishes nothing, and
+		// the page shows the new one (a publish covers exactly what was previewed).
+		const other = await page.context().newPage();
+		await other.goto('/admin/cadastro/007');
+		await other.getByLabel('Cor').fill('Verde-água');
+		await submit(other, 'Salvar no rascunho');
+		await expect(other).toHaveURL(/\/admin\/cadastro\?salvo=007$/);
+		await other.close();
+		await submit(page, `Publicar a versão ${version + 1}`);
+		await expect(page.getByRole('alert')).toContainText('O rascunho mudou depois desta prévia');
+		await expect(changes.getByRole('row', { name: /Cor/ })).toContainText('Verde-água');
+		expect((await (await page.request.get('/api/registry')).json()).version).toBe(version);
+
 		await submit(page, `Publicar a versão ${version + 1}`);
 		await expect(page).toHaveURL(
 			new RegExp(`/admin/cadastro/historico\\?publicado=${version + 1}$`)
@@ -81,7 +94,7 @@ test.describe('/admin/cadastro and /admin/pontos (gestor)', () => {
 		);
 
 		await page.goto('/verificar/007');
-		await expect(page.getByText('Verde-limão')).toBeVisible();
+		await expect(page.getByText('Verde-água')).toBeVisible();
 		await expect(page.locator('.snapshot')).toContainText(`versão ${version + 1}`);
 		const api = await page.request.get('/api/registry');
 		const published = await api.json();

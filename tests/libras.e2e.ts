@@ -142,3 +142,16 @@ test('without JavaScript there is no Libras button (it could do nothing)', async
 	await expect(page.locator('[data-libras]').first()).toBeHidden();
 	await context.close();
 });
+
+test('the CSP lets VLibras in on the rider pages that offer Libras only, never on /admin or /api', async ({
+	request
+}) => {
+	const csp = async (path: string) =>
+		(await request.get(path, { maxRedirects: 0 })).headers()['content-security-policy'] ?? '';
+	for (const path of ['/', '/tarifa', '/verificar', '/es/tarifa'])
+		expect(await csp(path), path).toMatch(/script-src [^;]*https:\/\/vlibras\.gov\.br/);
+	const admin = await csp('/admin/login');
+	expect(admin).toMatch(/script-src 'self'/);
+	expect(admin).not.toContain('vlibras');
+	expect(await csp('/api/registry')).not.toContain('vlibras');
+});

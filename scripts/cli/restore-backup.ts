@@ -7,6 +7,7 @@ import { closeSync, fsyncSync, openSync, readSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { migrations, type Issued } from '../../src/lib/server/db';
+import type { ErasuresRestored } from './restore-erasures';
 
 /** Tables every Garupa backup has, whatever its version. */
 const CORE_TABLES = ['kysely_migration', 'complaint', 'protocol_sequence', 'staff'];
@@ -112,4 +113,6 @@ export interface Restored {
 	/** The copy of what was replaced, if it had data. */
 	copy: string | null;
 	issued: Issued;
+	/** The LGPD erasures applied again on the restored data (restore-erasures.ts). */
+	erasures: ErasuresRestored;
 }

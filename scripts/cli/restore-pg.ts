@@ -1,6 +1,8 @@
 /**
  * `npm run restore` on PostgreSQL: in one psql transaction the old tables dropped, the dump
- * restored, the counters moved.
+ * restored, the counters moved; then, still holding the lock no app instance starts under, the
+ * database migrated and the LGPD erasures of the replaced database applied again
+ * (restore-erasures.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -16,7 +18,9 @@ import {
 	countRows
 } from '../../src/lib/server/db';
 import { NO_PG_CLIENT, pgConnection, pgTool } from './db-cli';
+import type { LedgerEntry } from '../../src/lib/server/complaints';
 import { copyPath, IN_USE, pgBackupProblem, type Restored } from './restore-backup';
+import { eraseAfterRestore, ledgerBeforeRestore } from './restore-erasures';
 
 /** Runs `pg_restore --file=-` into `psql` as one transaction, between `before` and `after`. */
 function pgRestoreScript(
@@ -69,7 +73,8 @@ function pgRestoreScript(
 export async function restorePostgres(
 	file: string,
 	database: Extract<DatabaseConfig, { kind: 'postgres' }>,
-	force: boolean
+	force: boolean,
+	retentionDays: number
 ): Promise<Restored> {
 	const pgRestore = pgTool('pg_restore');
 	const pgDump = pgTool('pg_dump');
@@ -85,9 +90,11 @@ export async function restorePostgres(
 		const target = createDb(database);
 		let rows: number;
 		let issued: Issued;
+		let ledger: LedgerEntry[];
 		try {
 			rows = await countRows(target);
 			issued = await issuedNumbers(target);
+			ledger = await ledgerBeforeRestore(target);
 		} finally {
 			await target.destroy();
 		}
@@ -118,7 +125,23 @@ export async function restorePostgres(
 			? `DROP TABLE IF EXISTS ${tables.map((t) => `public."${t.name.replace(/"/g, '""')}"`).join(', ')} CASCADE;`
 			: '';
 		await pgRestoreScript(file, dbname, env, drop, continueNumbersSql(issued, 'postgres'));
-		return { copy, issued };
+		// LGPD: still under the lock (no app instance sees the restored data meanwhile), the
+		// erasures the backup predates are applied again.
+		const restored = createDb(database);
+		try {
+			const erasures = await eraseAfterRestore(restored, ledger, retentionDays);
+			return { copy, issued, erasures };
+		} catch (error) {
+			throw new Error(
+				'o backup foi restaurado, mas os apagamentos LGPD posteriores a ele não puderam ser ' +
+					`reaplicados (${(error as Error).message}). Não inicie o app: restaure ` +
+					(copy ? `a cópia ${copy} e depois ` : '') +
+					'o backup de novo',
+				{ cause: error }
+			);
+		} finally {
+			await restored.destroy();
+		}
 	} finally {
 		await lock.end().catch(() => {});
 	}

@@ -1,6 +1,7 @@
 /**
  * `npm run restore` on SQLite: the backup checked, copied beside the database, its counters moved,
- * then renamed over it in one step.
+ * migrated, the LGPD erasures of the replaced database applied to it again (restore-erasures.ts),
+ * then renamed over it in one step: no moment where the live file holds an erased contact.
  */
 import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -10,6 +11,7 @@ import type { DatabaseConfig } from '../../src/lib/server/runtime';
 import {
 	type Database,
 	type Db,
+	createDb,
 	countRows,
 	continueNumbersSql,
 	issuedNumbers,
@@ -18,12 +20,15 @@ import {
 	SQLITE_SIDE_FILES
 } from '../../src/lib/server/db';
 import { UsageError } from './cli';
+import type { LedgerEntry } from '../../src/lib/server/complaints';
 import { copyPath, fsyncPath, IN_USE, sqliteBackupProblem, type Restored } from './restore-backup';
+import { eraseAfterRestore, ledgerBeforeRestore, type ErasuresRestored } from './restore-erasures';
 
 export async function restoreSqlite(
 	file: string,
 	database: Extract<DatabaseConfig, { kind: 'sqlite' }>,
-	force: boolean
+	force: boolean,
+	retentionDays: number
 ): Promise<Restored> {
 	const live = database.path;
 	if (live === ':memory:') throw new Error('não há onde restaurar um banco em memória');
@@ -34,6 +39,8 @@ export async function restoreSqlite(
 	let old: SQLite.Database | null = null;
 	let copy: string | null = null;
 	let issued: Issued = { protocol_sequence: {}, auto_sequence: {} };
+	let ledger: LedgerEntry[] = [];
+	let erasures: ErasuresRestored;
 	try {
 		if (existsSync(live)) {
 			old = new SQLite(live, { fileMustExist: true });
@@ -55,6 +62,7 @@ export async function restoreSqlite(
 						'(uma cópia dele é guardada antes)'
 				);
 			issued = await issuedNumbers(kysely);
+			ledger = await ledgerBeforeRestore(kysely);
 			if (rows > 0) {
 				copy = copyPath(file, 'db');
 				privateFile(copy);
@@ -79,6 +87,13 @@ export async function restoreSqlite(
 		} finally {
 			fresh.close();
 		}
+		// LGPD: the erasures the backup predates, applied before the file takes the live name.
+		const restored = createDb({ kind: 'sqlite', path: partial });
+		try {
+			erasures = await eraseAfterRestore(restored, ledger, retentionDays);
+		} finally {
+			await restored.destroy();
+		}
 		fsyncPath(partial);
 		for (const suffix of SQLITE_SIDE_FILES) rmSync(`${live}${suffix}`, { force: true });
 		renameSync(partial, live);
@@ -86,5 +101,5 @@ export async function restoreSqlite(
 	} finally {
 		old?.close();
 	}
-	return { copy, issued };
+	return { copy, issued, erasures };
 }

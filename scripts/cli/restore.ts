@@ -14,8 +14,11 @@
  *  - SQLite: checked (SQLite's integrity check), copied beside the database, counters moved, then
  *    renamed over it in one step. PostgreSQL: one transaction (psql): the old tables dropped, the
  *    dump restored (pg_restore's script), the counters moved — all of it or nothing.
- * The app migrates a restored older backup at its next start. Exit: 0 restored; 1 failed (nothing
- * changed); 2 usage.
+ *  - LGPD: the restore migrates the restored data and applies again every erasure of the replaced
+ *    database's ledger (a backup older than an erasure does not bring the contact back), erases
+ *    the contacts the retention expired since, and says when a backup is older than the retention
+ *    (restore-erasures.ts).
+ * Exit: 0 restored; 1 failed (nothing changed); 2 usage.
  */
 import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
@@ -23,6 +26,7 @@ import { loadConfig } from '../../src/lib/server/runtime';
 import type { Issued } from '../../src/lib/server/db';
 import { runCli, UsageError } from './cli';
 import { restorePostgres } from './restore-pg';
+import { erasureWords } from './restore-erasures';
 import { restoreSqlite } from './restore-sqlite';
 
 const USAGE = 'Uso: npm run restore -- <arquivo> [--force]';
@@ -47,15 +51,16 @@ async function run(args: string[]): Promise<string> {
 	if (files.length !== 1) throw new UsageError('Informe um só arquivo de backup.');
 	const file = resolve(files[0] as string);
 	if (!existsSync(file)) throw new Error(`${file} não existe`);
-	const { database } = loadConfig(process.env);
+	const { database, contactRetentionDays } = loadConfig(process.env);
 	const done =
 		database.kind === 'sqlite'
-			? await restoreSqlite(file, database, force)
-			: await restorePostgres(file, database, force);
+			? await restoreSqlite(file, database, force, contactRetentionDays)
+			: await restorePostgres(file, database, force, contactRetentionDays);
 	return (
 		`Backup ${basename(file)} restaurado (${database.kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'}).` +
 		(done.copy ? ` O banco substituído foi guardado em ${done.copy}.` : '') +
 		lastNumbers(done.issued) +
+		erasureWords(done.erasures) +
 		' Inicie o app.'
 	);
 }

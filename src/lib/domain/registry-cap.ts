@@ -66,8 +66,39 @@ export interface CapStatus {
 	/** The cap in words, with its article where the law gives one. */
 	text: string;
 	over: boolean;
-	/** The published registry was within the cap (or there was none): this draft crosses it. */
+	/**
+	 * The draft grants a place the published registry did not: a new authorization, one back in
+	 * force, or a vehicle passed to another holder (replacing holders grants their places anew,
+	 * even when the count stays the same).
+	 */
 	grants: boolean;
+}
+
+/** Who holds a place: the vehicle and its holder, as written (case and spacing aside). */
+const holder = (e: RegistryEntry) =>
+	`${e.prefixo}\u0000${e.titular.trim().replace(/\s+/g, ' ').toLocaleLowerCase('pt-BR')}`;
+
+/**
+ * How many of `entries`' places on `date` are not held, by the same holder of the same vehicle,
+ * in `latest` (null: nothing published, every place is new).
+ * @example placesGranted([{ prefixo: '7', titular: 'Ana' …}], [{ prefixo: '7', titular: 'Bia' …}], day) //=> 1
+ */
+export function placesGranted(
+	entries: readonly RegistryEntry[],
+	latest: readonly RegistryEntry[] | null,
+	date: LocalDate
+): number {
+	const held = new Map<string, number>();
+	for (const e of latest ?? [])
+		if (countsTowardCap(e, date)) held.set(holder(e), (held.get(holder(e)) ?? 0) + 1);
+	let granted = 0;
+	for (const e of entries) {
+		if (!countsTowardCap(e, date)) continue;
+		const left = held.get(holder(e)) ?? 0;
+		if (left > 0) held.set(holder(e), left - 1);
+		else granted++;
+	}
+	return granted;
 }
 
 export function capStatus(
@@ -79,6 +110,6 @@ export function capStatus(
 	if (!rules) return null;
 	const cap = authorizationCap(rules);
 	const taken = placesTaken(entries, today);
-	const before = latest ? placesTaken(latest, today) : 0;
-	return { taken, cap, text: capText(rules), over: taken > cap, grants: taken > before };
+	const grants = placesGranted(entries, latest, today) > 0;
+	return { taken, cap, text: capText(rules), over: taken > cap, grants };
 }

@@ -332,6 +332,24 @@ describe('Art. 10 at publish: places taken of the cap, and whether this draft cr
 		],
 		[many(65), null, { taken: 65, over: true, grants: true }, 'a first publish over the cap'],
 		[
+			many(65, { titular: 'Outra Pessoa' }),
+			many(65),
+			{ taken: 65, over: true, grants: true },
+			'already over: replacing every holder grants 65 places anew (Art. 10)'
+		],
+		[
+			[...many(64), { ...many(65)[64]!, titular: 'Outra Pessoa' }],
+			many(65),
+			{ taken: 65, over: true, grants: true },
+			'already over: one vehicle passed to another holder is a grant'
+		],
+		[
+			many(65, { titular: `  ${many(1)[0]!.titular.toUpperCase()} ` }),
+			many(65),
+			{ taken: 65, over: true, grants: false },
+			'the same holders, written in other case or spacing: nothing granted'
+		],
+		[
 			[...many(64), ...many(3, { situacao: 'suspensa' })],
 			many(64),
 			{ taken: 67, over: true, grants: true },

@@ -159,12 +159,16 @@ export async function transition(
 	});
 }
 
-/** A note without a change of state: public (the rider sees it) or internal. */
+/**
+ * A note without a change of state: public (the rider sees it) or internal. `auditNote`: what the
+ * audit row says instead of the note (a transcript's words are the rider's personal data).
+ */
 export async function addNote(
 	db: Db,
 	staff: Staff,
 	input: { protocol: string; note: string; public: boolean },
-	now: Date
+	now: Date,
+	auditNote: string = input.note
 ): Promise<AdminResult> {
 	return writeTransaction(db, async (trx): Promise<AdminResult> => {
 		const row = await complaintRow(trx, input.protocol);
@@ -184,7 +188,7 @@ export async function addNote(
 				entity: 'complaint',
 				entityId: input.protocol,
 				after: { status: current, public: input.public },
-				note: input.note
+				note: auditNote
 			},
 			now
 		);

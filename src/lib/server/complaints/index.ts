@@ -34,11 +34,16 @@ export { submit } from './intake';
 export { PROTOCOL, TOKEN } from './receipt';
 export { getComplaintForRider, recordingForRider } from './rider-view';
 export {
+	addTranscript,
 	eraseContact,
 	erasedWords,
 	eraseExpiredContacts,
+	erasureLedger,
+	reapplyErasures,
 	revealContact,
-	scheduleContactErasure
+	scheduleContactErasure,
+	TRANSCRIPT_PREFIX,
+	type LedgerEntry
 } from './lgpd';
 export {
 	catalogAt,

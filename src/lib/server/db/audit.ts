@@ -9,8 +9,11 @@ import type { StaffMember } from '$lib/domain/staff';
 import type { Db } from './connection';
 
 export interface AuditEntry {
-	/** Null only for what the system does by itself (the LGPD erasure job). */
-	staff: Pick<StaffMember, 'id' | 'email'> | null;
+	/**
+	 * Null only for what the system does by itself (the LGPD erasure job); `id` null when only the
+	 * e-mail is known (an erasure re-applied after a restore).
+	 */
+	staff: { id: StaffMember['id'] | null; email: StaffMember['email'] } | null;
 	/** `complaint.transition`, `registry.publish`, `contact.view`, `staff.create`… */
 	action: string;
 	/** `complaint`, `registry_entry`, `stand`, `tariff_decree`, `staff`… */

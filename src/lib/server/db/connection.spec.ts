@@ -27,6 +27,8 @@ describe('SQLite connection', () => {
 		expect(await pragma('journal_mode')).toBe('wal');
 		expect(await pragma('synchronous')).toBe(2); // FULL
 		expect(await pragma('foreign_keys')).toBe(1);
+		// LGPD: deleted content is zeroed in the file, not left in its free space.
+		expect(await pragma('secure_delete')).toBe(1);
 		// better-sqlite3 reports it as `timeout`.
 		expect((await sql<{ timeout: number }>`pragma busy_timeout`.execute(db)).rows[0]).toEqual({
 			timeout: 5000
@@ -52,7 +54,8 @@ describe('migrations', () => {
 			'013_sample_entries',
 			'014_office_closures',
 			'015_suspension_days',
-			'016_complaint_audio'
+			'016_complaint_audio',
+			'018_erasures'
 		]);
 		expect(await migrate(db)).toEqual([]);
 		const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
@@ -66,6 +69,7 @@ describe('migrations', () => {
 			'complaint_photo',
 			'decreed_day',
 			'idempotency',
+			'lgpd_erasure',
 			'login_failure',
 			'protocol_sequence',
 			'rate_limit',
@@ -112,7 +116,8 @@ describe('migrations', () => {
 			'013_sample_entries',
 			'014_office_closures',
 			'015_suspension_days',
-			'016_complaint_audio'
+			'016_complaint_audio',
+			'018_erasures'
 		]);
 		const rows = await db
 			.selectFrom('registry_entry')
@@ -141,7 +146,8 @@ describe('migrations', () => {
 		expect(await migrate(db)).toEqual([
 			'014_office_closures',
 			'015_suspension_days',
-			'016_complaint_audio'
+			'016_complaint_audio',
+			'018_erasures'
 		]);
 		await day(9, '2027-02-10', 'close');
 		await expect(day(10, '2027-02-11', 'fechar')).rejects.toThrow(/CHECK/i);
@@ -155,6 +161,48 @@ describe('migrations', () => {
 			{ id: 3, date: '2027-02-08', action: 'add' },
 			{ id: 7, date: '2027-02-09', action: 'remove' },
 			{ id: 9, date: '2027-02-10', action: 'close' }
+		]);
+	});
+
+	test('018 fills the erasure ledger from the erasures the audit log records, no personal data', async () => {
+		const migrator = new Migrator({
+			db: db as unknown as Kysely<unknown>,
+			provider: { getMigrations: async () => ({ ...migrations }) }
+		});
+		expect((await migrator.migrateTo('016_complaint_audio')).error).toBeUndefined();
+		const erased = (at: string, entityId: string, staffEmail: string | null) =>
+			db
+				.insertInto('audit_log')
+				.values({
+					at,
+					staff_id: null,
+					staff_email: staffEmail,
+					action: 'contact.erase',
+					entity: 'complaint',
+					entity_id: entityId,
+					before: null,
+					after: null,
+					note: 'x'
+				})
+				.execute();
+		await erased('2026-05-01T10:00:00.000Z', 'RM-2026-000001', 'gestor@garupa.test');
+		await erased('2026-06-01T10:00:00.000Z', 'RM-2026-000001', null);
+		await erased('2026-07-01T10:00:00.000Z', 'RM-2026-000002', null);
+		expect(await migrate(db)).toEqual(['018_erasures']);
+		const ledger = await db.selectFrom('lgpd_erasure').selectAll().orderBy('protocol').execute();
+		expect(ledger).toEqual([
+			{
+				protocol: 'RM-2026-000001',
+				erased_at: '2026-05-01T10:00:00.000Z',
+				kind: 'pedido',
+				staff_email: 'gestor@garupa.test'
+			},
+			{
+				protocol: 'RM-2026-000002',
+				erased_at: '2026-07-01T10:00:00.000Z',
+				kind: 'prazo',
+				staff_email: null
+			}
 		]);
 	});
 
@@ -179,7 +227,8 @@ describe('migrations', () => {
 			'013_sample_entries',
 			'014_office_closures',
 			'015_suspension_days',
-			'016_complaint_audio'
+			'016_complaint_audio',
+			'018_erasures'
 		]);
 		const rows = await db.selectFrom('idempotency').selectAll().orderBy('created_at').execute();
 		expect(rows.map((r) => r.key).sort()).toEqual([keyId('chave-1'), keyId('chave-2')].sort());

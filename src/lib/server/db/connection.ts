@@ -30,6 +30,9 @@ function sqliteDb(path: string): Db {
 	// protocol survives a power cut (NORMAL could lose the last commits under WAL).
 	sqlite.pragma('journal_mode = WAL');
 	sqlite.pragma('synchronous = FULL');
+	// LGPD: what is deleted or overwritten (an erased contact, a recording) is zeroed in the file,
+	// not left in free space; lgpd.ts empties the write-ahead log after each erasure.
+	sqlite.pragma('secure_delete = ON');
 	// SQLite leaves foreign keys off unless asked, per connection.
 	sqlite.pragma('foreign_keys = ON');
 	return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });

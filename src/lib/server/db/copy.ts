@@ -31,6 +31,7 @@ export const COPY_ORDER = [
 	'complaint_event',
 	'complaint_photo',
 	'complaint_audio',
+	'lgpd_erasure',
 	'auto_sequence',
 	'auto_infracao',
 	'rules_version',

@@ -123,6 +123,17 @@ export interface ComplaintAudioTable {
 	duration_ms: number;
 }
 
+/**
+ * One LGPD erasure (018_erasures): which complaint, when, on request (`pedido`, by the gestor of
+ * `staff_email`) or by the retention (`prazo`). Never the data erased.
+ */
+export interface LgpdErasureTable {
+	protocol: string;
+	erased_at: string;
+	kind: 'pedido' | 'prazo';
+	staff_email: string | null;
+}
+
 /** The last protocol number given in a year (RM-<year>-<last>). */
 export interface ProtocolSequenceTable {
 	year: number;
@@ -157,6 +168,7 @@ export interface Database extends StaffTables, TriageTables, RegistryAdminTables
 	complaint_event: ComplaintEventTable;
 	complaint_photo: ComplaintPhotoTable;
 	complaint_audio: ComplaintAudioTable;
+	lgpd_erasure: LgpdErasureTable;
 	protocol_sequence: ProtocolSequenceTable;
 	idempotency: IdempotencyTable;
 	rate_limit: RateLimitTable;

@@ -4,6 +4,7 @@
  * with `actions[name]`, which would find them) or that SvelteKit reserves (`?/default`).
  */
 import type { Handle } from '@sveltejs/kit';
+import { VLIBRAS_SOURCES } from '$lib/vlibras.js';
 
 /**
  * The app uses the camera (QR scanner, complaint photos), the microphone (a complaint told in the
@@ -45,6 +46,27 @@ export function carriesToken(url: URL): boolean {
 	return false;
 }
 
+/** The rider pages (the `(rider)` layout, whose footer has the Libras button): they alone may load VLibras. */
+export function offersLibras(routeId: string | null | undefined): boolean {
+	return routeId === '/(rider)' || routeId?.startsWith('/(rider)/') === true;
+}
+
+/** A Content Security Policy without VLibras's origins (every directive keeps the rest). */
+export function withoutVLibras(csp: string): string {
+	const vlibras = new Set<string>(VLIBRAS_SOURCES);
+	return csp
+		.split(';')
+		.map((directive) =>
+			directive
+				.trim()
+				.split(/\s+/)
+				.filter((source) => !vlibras.has(source))
+				.join(' ')
+		)
+		.filter(Boolean)
+		.join('; ');
+}
+
 /** The headers for an answer to `url`. */
 export function securityHeaders(url: URL): Record<string, string> {
 	return {
@@ -80,6 +102,10 @@ export const handleHeaders: Handle = async ({ event, resolve }) => {
 			})
 		: await resolve(event);
 	const headers = securityHeaders(event.url);
+	// The page CSP (svelte.config.js) allows VLibras; only the pages that offer Libras keep it.
+	const csp = response.headers.get('content-security-policy');
+	if (csp && !offersLibras(event.route?.id))
+		headers['content-security-policy'] = withoutVLibras(csp);
 	try {
 		for (const [key, value] of Object.entries(headers)) response.headers.set(key, value);
 		return response;

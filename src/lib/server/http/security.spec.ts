@@ -6,7 +6,13 @@ import type { RequestEvent } from '@sveltejs/kit';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ACCESS, roleNeeded } from '$lib/server/auth/access';
 import { isAdminRequest, safeReturn } from '$lib/server/auth/hook';
-import { handleHeaders, PERMISSIONS_POLICY, securityHeaders } from './headers';
+import {
+	handleHeaders,
+	offersLibras,
+	PERMISSIONS_POLICY,
+	securityHeaders,
+	withoutVLibras
+} from './headers';
 
 describe('safeReturn (volta): a same-site /admin path that makes a valid Location, or /admin', () => {
 	it.each([
@@ -127,5 +133,49 @@ describe('security headers', () => {
 		}
 		// The default action itself is posted without a name.
 		expect((await run('POST', '/admin/login', () => new Response())).called).toBe(true);
+	});
+
+	/** A page CSP as svelte.config.js makes it: VLibras allowed. */
+	const PAGE_CSP =
+		"default-src 'self'; script-src 'self' 'wasm-unsafe-eval' https://vlibras.gov.br 'sha256-abc='; " +
+		"style-src 'self' 'unsafe-inline' https://vlibras.gov.br; img-src 'self' data: https:; " +
+		"connect-src 'self' https://vlibras.gov.br https://*.vlibras.gov.br; frame-ancestors 'none'";
+
+	const page = async (path: string, routeId: string | null) => {
+		const url = new URL(`http://x${path}`);
+		const event = { url, route: { id: routeId }, request: new Request(url) } as RequestEvent;
+		const response = await handleHeaders({
+			event,
+			resolve: async () => new Response('<p>', { headers: { 'content-security-policy': PAGE_CSP } })
+		});
+		return response.headers.get('content-security-policy') ?? '';
+	};
+
+	it.each([
+		['/', '/(rider)', true],
+		['/tarifa', '/(rider)/tarifa', true],
+		['/es/verificar/007', '/(rider)/verificar/[prefixo]', true],
+		['/admin/login', '/admin/login', false],
+		['/admin/cadastro/publicar', '/admin/cadastro/publicar', false],
+		['/api/complaints', '/api/complaints', false],
+		['/open311/v2/services.json', '/open311/v2/services.json', false],
+		['/nada', null, false],
+		['/(rider)x', '/(rider)x', false]
+	])('VLibras in the CSP of %s (route %s): %s', async (path, routeId, allowed) => {
+		expect(offersLibras(routeId)).toBe(allowed);
+		const csp = await page(path, routeId);
+		expect(csp.includes('vlibras.gov.br')).toBe(allowed);
+		// The rest of the policy stays as it was.
+		expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+		expect(csp).toContain("'sha256-abc='");
+		expect(csp).toContain("frame-ancestors 'none'");
+	});
+
+	it('withoutVLibras takes out only VLibras’s origins, directive by directive', () => {
+		expect(withoutVLibras(PAGE_CSP)).toBe(
+			"default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'sha256-abc='; " +
+				"style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; " +
+				"connect-src 'self'; frame-ancestors 'none'"
+		);
 	});
 });

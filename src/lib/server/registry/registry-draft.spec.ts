@@ -156,6 +156,9 @@ describe('the draft', () => {
 	});
 });
 
+/** The digest of the preview the gestor would see now. */
+const seen = async () => (await workingRegistry(db)).digest;
+
 describe('publishDraft', () => {
 	test('publishes version + 1 as real data, empties the draft, audits, riders see it at once', async () => {
 		await saveEntry(db, staff, record(entry('7', { cor: 'Preta' })), {
@@ -165,7 +168,11 @@ describe('publishDraft', () => {
 		// Riders have the cached version 1 in memory.
 		expect((await currentRegistry(db))?.version).toBe(1);
 		const at = new Date('2026-12-02T15:00:00Z');
-		const result = await publishDraft(db, staff, { previewedVersion: 1, at });
+		const result = await publishDraft(db, staff, {
+			previewedVersion: 1,
+			previewedDraft: await seen(),
+			at
+		});
 		expect(result).toMatchObject({ ok: true, version: 2, publishedAt: at.toISOString() });
 
 		const history = await snapshotHistory(db);
@@ -190,8 +197,9 @@ describe('publishDraft', () => {
 
 	test('refused when another publish came after the preview (stale)', async () => {
 		await removeEntry(db, staff, '1');
+		const previewedDraft = await seen();
 		await publishSnapshot(db, { entries: [entry('5')], source: 'cli.csv', sample: false });
-		expect(await publishDraft(db, staff, { previewedVersion: 1 })).toEqual({
+		expect(await publishDraft(db, staff, { previewedVersion: 1, previewedDraft })).toEqual({
 			ok: false,
 			reason: 'stale'
 		});
@@ -216,7 +224,8 @@ describe('publishDraft', () => {
 	for (const [why, prepare, reason] of refusals)
 		test(`refused: ${why}`, async () => {
 			await prepare();
-			expect(await publishDraft(db, staff, { previewedVersion: 1 })).toEqual({
+			const previewedDraft = await seen();
+			expect(await publishDraft(db, staff, { previewedVersion: 1, previewedDraft })).toEqual({
 				ok: false,
 				reason
 			});
@@ -229,7 +238,7 @@ describe('publishDraft', () => {
 			today: TODAY,
 			rules
 		});
-		await publishDraft(db, staff, { previewedVersion: 1 });
+		await publishDraft(db, staff, { previewedVersion: 1, previewedDraft: await seen() });
 		expect((await snapshotHistory(db))[0]?.source).toBe(
 			'Edição na SEMAM por gestor@garupa.test (a partir de cadastro-dez.csv)'
 		);
@@ -247,7 +256,10 @@ describe('sample status belongs to each entry', () => {
 	});
 	const publish = async () => {
 		const previewedVersion = await latestVersion(db);
-		const result = await publishDraft(db, staff, { previewedVersion });
+		const result = await publishDraft(db, staff, {
+			previewedVersion,
+			previewedDraft: await seen()
+		});
 		expect(result.ok).toBe(true);
 		return currentRegistry(db);
 	};
@@ -363,8 +375,15 @@ describe('the cap on authorizations is checked where they are granted (Art. 10: 
 			ok: true,
 			warnings: [expect.objectContaining({ code: 'cap_exceeded' })]
 		});
+		const previewedDraft = await seen();
 		const publish = (overCapConfirmed: boolean) =>
-			publishDraft(db, staff, { previewedVersion: 2, today: TODAY, rules, overCapConfirmed });
+			publishDraft(db, staff, {
+				previewedVersion: 2,
+				previewedDraft,
+				today: TODAY,
+				rules,
+				overCapConfirmed
+			});
 		expect(await publish(false)).toEqual({ ok: false, reason: 'over_cap' });
 		expect(await latestVersion(db)).toBe(2);
 		expect(await publish(true)).toMatchObject({ ok: true, version: 3 });
@@ -381,7 +400,62 @@ describe('the cap on authorizations is checked where they are granted (Art. 10: 
 		});
 		expect(await removeEntry(db, staff, '66')).toBe(true);
 		expect(
-			await publishDraft(db, staff, { previewedVersion: 3, today: TODAY, rules })
+			await publishDraft(db, staff, {
+				previewedVersion: 3,
+				previewedDraft: await seen(),
+				today: TODAY,
+				rules
+			})
 		).toMatchObject({ ok: true, version: 4 });
+	});
+
+	test('a confirmation covers only the draft previewed: another import in between publishes nothing', async () => {
+		// The gestor previews 65 (cap 64) and confirms; meanwhile another import puts 150 in the draft.
+		const opts = { fileName: 'novo.csv', today: TODAY, rules };
+		expect(await importDraft(db, staff, toCsv([...full(CAP), entry('65')]), opts)).toMatchObject({
+			ok: true
+		});
+		const previewedDraft = await seen();
+		const many = Array.from({ length: 150 }, (_, i) => entry(String(i + 1)));
+		expect(await importDraft(db, staff, toCsv(many), opts)).toMatchObject({ ok: true });
+		const confirmed = { previewedVersion: 2, today: TODAY, rules, overCapConfirmed: true };
+		expect(await publishDraft(db, staff, { ...confirmed, previewedDraft })).toEqual({
+			ok: false,
+			reason: 'draft_changed'
+		});
+		expect(await latestVersion(db)).toBe(2);
+		// The new preview, confirmed, publishes the 150 it shows.
+		const again = await publishDraft(db, staff, { ...confirmed, previewedDraft: await seen() });
+		expect(again).toMatchObject({ ok: true, version: 3 });
+		expect((await currentRegistry(db))?.entries).toHaveLength(150);
+	});
+
+	test('an edit of one field after the preview changes what was previewed: refused', async () => {
+		const previewedDraft = await seen();
+		await saveEntry(db, staff, record(entry('7', { cor: 'Preta' })), {
+			today: TODAY,
+			prefixo: '7'
+		});
+		expect(
+			await publishDraft(db, staff, { previewedVersion: 2, previewedDraft, today: TODAY, rules })
+		).toEqual({ ok: false, reason: 'draft_changed' });
+	});
+
+	test('replacing every holder while over the cap needs the confirmation too', async () => {
+		await publishSnapshot(db, {
+			entries: [...full(CAP), entry('65')],
+			source: 'cli.csv',
+			sample: false
+		});
+		const others = [...full(CAP), entry('65')].map((e) => ({ ...e, titular: `Nova ${e.prefixo}` }));
+		const opts = { fileName: 'novos-titulares.csv', today: TODAY, rules };
+		expect(await importDraft(db, staff, toCsv(others), opts)).toMatchObject({ ok: true });
+		const base = { previewedVersion: 3, previewedDraft: await seen(), today: TODAY, rules };
+		expect(await publishDraft(db, staff, base)).toEqual({ ok: false, reason: 'over_cap' });
+		expect(await latestVersion(db)).toBe(3);
+		expect(await publishDraft(db, staff, { ...base, overCapConfirmed: true })).toMatchObject({
+			ok: true,
+			version: 4
+		});
 	});
 });

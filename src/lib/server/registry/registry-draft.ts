@@ -2,6 +2,7 @@
  * The registry's draft (Art. 8–11): a working copy of the public fields, seeded from the latest
  * snapshot by the first edit; what the gestor edits, imports and publishes.
  */
+import { createHash } from 'node:crypto';
 import { normalizePrefix } from '$lib/domain/plate';
 import type { RegistryEntry, RegistrySnapshot } from '$lib/domain/registry';
 import { diffRegistry, type RegistryDiff } from '$lib/domain/registry-diff';
@@ -29,6 +30,24 @@ export interface WorkingRegistry {
 	entries: RegistryEntry[];
 	/** From the latest snapshot to `entries`: what publishing would change. */
 	diff: RegistryDiff;
+	/**
+	 * What exactly this preview shows (`draftDigest`): a publish, and its over-the-cap
+	 * confirmation, carry it and cover that draft against that version, nothing else.
+	 */
+	digest: string;
+}
+
+/**
+ * A fingerprint of a preview: the published version it compares with and every field of every
+ * entry of the draft (sha256, hex). Any import, edit or publish in between changes it.
+ */
+export function draftDigest(
+	latestVersion: number | null,
+	entries: readonly RegistryEntry[]
+): string {
+	return createHash('sha256')
+		.update(JSON.stringify({ latestVersion, entries: entries.map(draftRow) }))
+		.digest('hex');
 }
 
 export const DRAFT_ID = 1;
@@ -67,7 +86,13 @@ export async function dropDraft(db: Db): Promise<void> {
 export async function workingRegistry(db: Db): Promise<WorkingRegistry> {
 	const [draft, latest] = await Promise.all([draftInfo(db), latestSnapshot(db)]);
 	const entries = draft ? await draftEntries(db) : (latest?.entries ?? []);
-	return { draft, latest, entries, diff: diffRegistry(latest?.entries ?? [], entries) };
+	return {
+		draft,
+		latest,
+		entries,
+		diff: diffRegistry(latest?.entries ?? [], entries),
+		digest: draftDigest(latest?.version ?? null, entries)
+	};
 }
 
 /** One vehicle of the registry being edited (prefixo as painted or canonical), or null. */

@@ -17,6 +17,7 @@ import {
 	diffSummary,
 	draftEntries,
 	draftInfo,
+	draftDigest,
 	dropDraft,
 	insertEntries,
 	openDraft,
@@ -94,7 +95,8 @@ export async function discardDraft(db: Db, staff: Staff, at: Date = new Date()):
 	});
 }
 
-export type PublishRefusal = 'no_draft' | 'nothing' | 'stale' | 'empty' | 'over_cap';
+export type PublishRefusal =
+	'no_draft' | 'nothing' | 'stale' | 'draft_changed' | 'empty' | 'over_cap';
 
 export type PublishResult =
 	| { ok: true; version: number; publishedAt: string; diff: RegistryDiff }
@@ -107,6 +109,9 @@ export const REFUSAL: Readonly<Record<PublishRefusal, string>> = {
 	stale:
 		'O cadastro publicado mudou depois desta prévia (outra publicação ou importação). ' +
 		'Confira a nova prévia antes de publicar.',
+	draft_changed:
+		'O rascunho mudou depois desta prévia (outra importação ou edição): nada foi publicado. ' +
+		'Confira a nova prévia abaixo; uma confirmação vale só para o rascunho que foi mostrado.',
 	empty: 'Um cadastro sem nenhum veículo não é publicado.',
 	over_cap:
 		'Este cadastro tem mais autorizações do que o limite da lei permite. Confira a contagem na ' +
@@ -124,13 +129,17 @@ export function publishSource(staff: Staff, importedFile: string | null): string
  * Publishes the draft as the next immutable snapshot (version + 1, real data: `sample` 0), writes
  * the audit row and empties the draft, all in one transaction. `previewedVersion` is the latest
  * version the gestor's preview was made against: if another publish came in between, the diff
- * they approved is not the one that would happen, so nothing is published.
+ * they approved is not the one that would happen, so nothing is published. `previewedDraft` is the
+ * preview's `draftDigest`: if the draft changed since (another import, an edit), nothing is
+ * published either — what the gestor saw, and confirmed over the cap, is exactly what goes out.
  */
 export async function publishDraft(
 	db: Db,
 	staff: Staff,
 	options: {
 		previewedVersion: number | null;
+		/** The `digest` of the preview the gestor saw (`workingRegistry`). */
+		previewedDraft: string;
 		at?: Date;
 		/** The registry rules in force on `today` (null: no cap to check). */
 		rules?: RegistryRules | null;
@@ -143,6 +152,8 @@ export async function publishDraft(
 	if (!draft) return { ok: false, reason: 'no_draft' };
 	const [entries, latest] = await Promise.all([draftEntries(db), latestSnapshot(db)]);
 	if ((latest?.version ?? null) !== options.previewedVersion) return { ok: false, reason: 'stale' };
+	const digest = draftDigest(latest?.version ?? null, entries);
+	if (digest !== options.previewedDraft) return { ok: false, reason: 'draft_changed' };
 	if (entries.length === 0) return { ok: false, reason: 'empty' };
 	const diff = diffRegistry(latest?.entries ?? [], entries);
 	if (isEmptyDiff(diff)) return { ok: false, reason: 'nothing' };
@@ -155,7 +166,7 @@ export async function publishDraft(
 	const overCap = cap !== null && cap.over && cap.grants;
 	if (overCap && !options.overCapConfirmed) return { ok: false, reason: 'over_cap' };
 
-	let stale = false;
+	let stale: PublishRefusal | null = null;
 	try {
 		const published = await publishSnapshot(db, {
 			entries,
@@ -165,15 +176,13 @@ export async function publishDraft(
 			publishedAt: (options.at ?? new Date()).toISOString(),
 			inTransaction: async (trx, { version, publishedAt }) => {
 				// Re-read inside the transaction: the draft or the snapshot may have moved since.
-				const now = await draftInfo(trx);
-				if (
-					version - 1 !== (options.previewedVersion ?? 0) ||
-					now === null ||
-					now.updatedAt !== draft.updatedAt
-				) {
-					stale = true;
-					throw new Error('stale');
-				}
+				if (version - 1 !== (options.previewedVersion ?? 0)) stale = 'stale';
+				else if (
+					(await draftInfo(trx)) === null ||
+					draftDigest(options.previewedVersion, await draftEntries(trx)) !== digest
+				)
+					stale = 'draft_changed';
+				if (stale) throw new Error(stale);
 				await dropDraft(trx);
 				await audit(
 					trx,
@@ -197,7 +206,7 @@ export async function publishDraft(
 		});
 		return { ok: true, ...published, diff };
 	} catch (error) {
-		if (stale) return { ok: false, reason: 'stale' };
+		if (stale) return { ok: false, reason: stale };
 		throw error;
 	}
 }

@@ -28,7 +28,7 @@ const brief = (e: RegistryEntry) => ({
 /** The preview: what publishing the draft would change against the latest snapshot. */
 export const load: PageServerLoad = async ({ url }) => {
 	const staff = requireStaff('gestor');
-	const { draft, latest, entries, diff } = await workingRegistry(db());
+	const { draft, latest, entries, diff, digest } = await workingRegistry(db());
 	const today = wallClock(new Date(), profile.timeZone).date;
 	return {
 		/** Places taken under the cap after publishing (null: the law gives no cap to check). */
@@ -41,6 +41,8 @@ export const load: PageServerLoad = async ({ url }) => {
 		imported: url.searchParams.get('importado'),
 		published: url.searchParams.get('publicado'),
 		draft,
+		/** What this preview shows: the publish form carries it back (a confirmation covers it only). */
+		digest,
 		latest: latest && {
 			version: latest.version,
 			publishedAt: latest.publishedAt,
@@ -59,6 +61,9 @@ export const load: PageServerLoad = async ({ url }) => {
 	};
 };
 
+/** Refusals that a new look at the preview settles. */
+const CONFLICT = new Set(['stale', 'draft_changed', 'over_cap']);
+
 export const actions = {
 	/** Publishes the draft as the next snapshot, if the preview is still the one seen. */
 	publicar: async ({ request }) => {
@@ -68,15 +73,19 @@ export const actions = {
 		const previewedVersion = seen === '' ? null : Number(seen);
 		if (previewedVersion !== null && !Number.isSafeInteger(previewedVersion))
 			return fail(400, { message: 'Prévia inválida: recarregue a página.' });
+		const previewedDraft = String(data.get('rascunho') ?? '');
+		if (!/^[0-9a-f]{64}$/.test(previewedDraft))
+			return fail(400, { message: 'Prévia inválida: recarregue a página.' });
 		const today = wallClock(new Date(), profile.timeZone).date;
 		const result = await publishDraft(db(), staff, {
 			previewedVersion,
+			previewedDraft,
 			today,
 			rules: registryRulesOn(today, profile.registryRules),
 			overCapConfirmed: data.get('acima_do_limite') === 'sim'
 		});
 		if (!result.ok)
-			return fail(result.reason === 'stale' || result.reason === 'over_cap' ? 409 : 400, {
+			return fail(CONFLICT.has(result.reason) ? 409 : 400, {
 				message: REFUSAL[result.reason]
 			});
 		redirect(303, `/admin/cadastro/historico?publicado=${result.version}`);

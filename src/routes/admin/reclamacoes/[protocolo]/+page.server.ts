@@ -30,7 +30,9 @@ import {
 	eraseContact,
 	erasedWords,
 	revealContact,
-	localDate
+	localDate,
+	addTranscript,
+	TRANSCRIPT_PREFIX
 } from '$lib/server/complaints';
 import { db } from '$lib/server/db';
 import type { Actions, PageServerLoad } from './$types';
@@ -84,9 +86,6 @@ function answer(form: string, result: AdminResult, done: string) {
 	return fail(result.status, { form, field: result.field, message: result.message });
 }
 
-/** How a transcript note begins in the history, so it reads apart from the other notes. */
-const TRANSCRIPT = 'Transcrição da gravação: ';
-
 const visibility = (data: FormData) => data.get('visibilidade') === 'publica';
 
 /** The form's `motivo`, required (`asked`: what its error asks for). */
@@ -137,14 +136,14 @@ export const actions = {
 		const text = requiredText(
 			data.get('transcricao'),
 			'transcricao',
-			MAX_NOTE - TRANSCRIPT.length,
+			MAX_NOTE - TRANSCRIPT_PREFIX.length,
 			'a transcrição'
 		);
 		if (typeof text !== 'string') return answer('transcricao', text, '');
-		const input = { protocol: params.protocolo, note: `${TRANSCRIPT}${text}`, public: false };
+		const input = { protocol: params.protocolo, text };
 		return answer(
 			'transcricao',
-			await addNote(db(), staff, input, new Date()),
+			await addTranscript(db(), staff, input, new Date()),
 			'Transcrição registrada no histórico.'
 		);
 	},
