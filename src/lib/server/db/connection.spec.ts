@@ -52,7 +52,8 @@ describe('migrations', () => {
 			'013_sample_entries',
 			'014_office_closures',
 			'015_suspension_days',
-			'016_complaint_audio'
+			'016_complaint_audio',
+			'017_staff_devices'
 		]);
 		expect(await migrate(db)).toEqual([]);
 		const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
@@ -76,6 +77,7 @@ describe('migrations', () => {
 			'rules_version',
 			'server_secret',
 			'staff',
+			'staff_device',
 			'staff_known_address',
 			'staff_session',
 			'stand',
@@ -112,7 +114,8 @@ describe('migrations', () => {
 			'013_sample_entries',
 			'014_office_closures',
 			'015_suspension_days',
-			'016_complaint_audio'
+			'016_complaint_audio',
+			'017_staff_devices'
 		]);
 		const rows = await db
 			.selectFrom('registry_entry')
@@ -141,7 +144,8 @@ describe('migrations', () => {
 		expect(await migrate(db)).toEqual([
 			'014_office_closures',
 			'015_suspension_days',
-			'016_complaint_audio'
+			'016_complaint_audio',
+			'017_staff_devices'
 		]);
 		await day(9, '2027-02-10', 'close');
 		await expect(day(10, '2027-02-11', 'fechar')).rejects.toThrow(/CHECK/i);
@@ -179,7 +183,8 @@ describe('migrations', () => {
 			'013_sample_entries',
 			'014_office_closures',
 			'015_suspension_days',
-			'016_complaint_audio'
+			'016_complaint_audio',
+			'017_staff_devices'
 		]);
 		const rows = await db.selectFrom('idempotency').selectAll().orderBy('created_at').execute();
 		expect(rows.map((r) => r.key).sort()).toEqual([keyId('chave-1'), keyId('chave-2')].sort());

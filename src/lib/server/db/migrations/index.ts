@@ -20,6 +20,7 @@ import * as m013 from './013_sample_entries';
 import * as m014 from './014_office_closures';
 import * as m015 from './015_suspension_days';
 import * as m016 from './016_complaint_audio';
+import * as m017 from './017_staff_devices';
 
 export const migrations: Readonly<Record<string, Migration>> = {
 	'001_registry': m001,
@@ -37,5 +38,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
 	'013_sample_entries': m013,
 	'014_office_closures': m014,
 	'015_suspension_days': m015,
-	'016_complaint_audio': m016
+	'016_complaint_audio': m016,
+	'017_staff_devices': m017
 };
