@@ -305,7 +305,7 @@ test('the team page lists each member’s recognised devices; a gestor revokes o
 	const devices = page.getByRole('table', { name: 'Aparelhos reconhecidos' });
 	const device = devices.getByRole('row').filter({ hasText: email });
 	await expect(device).toHaveCount(1);
-	await expect(device.getByRole('cell', { name: 'Chrome · Android' })).toBeVisible();
+	await expect(device.getByRole('cell', { name: 'Chrome · Android', exact: true })).toBeVisible();
 	await expect(account.getByRole('cell', { name: '1', exact: true })).toBeVisible();
 	await expectNoAxeViolations(page);
 
