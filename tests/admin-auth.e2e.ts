@@ -266,6 +266,67 @@ test('a gestor changes a member’s role, turns the account off and on, sets its
 	await expect(page.locator('body')).not.toContainText('outra senha boa e longa');
 });
 
+test('the team page lists each member’s recognised devices; a gestor revokes one, audited; axe stays clean', async ({
+	page,
+	baseURL
+}) => {
+	await loginAs(page, 'gestor', '/admin/equipe');
+	const email = `aparelho.${Date.now()}@garupa.test`;
+	const password = 'senha longa do aparelho';
+	await page.getByLabel('E-mail', { exact: true }).fill(email);
+	await page.getByLabel(/^Nome completo/).fill('Conta do Aparelho');
+	await page.getByLabel('Papel').selectOption('fiscal');
+	await page.getByLabel('Senha inicial', { exact: false }).fill(password);
+	await page.getByRole('button', { name: 'Criar conta' }).click();
+	await expect(page.getByRole('status')).toContainText(`Conta criada: ${email}`, {
+		timeout: 20_000
+	});
+
+	// The new member signs in from an Android phone: one recognised device.
+	const phone = await requests.newContext({
+		baseURL: baseURL!,
+		userAgent:
+			'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
+	});
+	try {
+		const signIn = await phone.post('/admin/login', {
+			form: { email, senha: password },
+			headers: { origin: baseURL!, accept: 'text/html' },
+			maxRedirects: 0
+		});
+		expect(signIn.status()).toBe(303);
+		expect(signIn.headers()['set-cookie']).toContain('__Host-garupa-aparelho=');
+	} finally {
+		await phone.dispose();
+	}
+
+	await page.goto('/admin/equipe');
+	const account = page.getByRole('row').filter({ hasText: email }).first();
+	const devices = page.getByRole('table', { name: 'Aparelhos reconhecidos' });
+	const device = devices.getByRole('row').filter({ hasText: email });
+	await expect(device).toHaveCount(1);
+	await expect(device.getByRole('cell', { name: 'Chrome · Android', exact: true })).toBeVisible();
+	await expect(account.getByRole('cell', { name: '1', exact: true })).toBeVisible();
+	await expectNoAxeViolations(page);
+
+	await device
+		.getByRole('button', { name: new RegExp(`^Revogar.*${email.replace(/\./g, '\\.')}`) })
+		.click();
+	await expect(page.getByRole('status')).toContainText(`Aparelho revogado (${email})`);
+	await expect(device).toHaveCount(0);
+	await expect(account.getByRole('cell', { name: '0', exact: true })).toBeVisible();
+
+	// Posted again (a second gestor, an old tab): the device is no longer there.
+	const again = await page.request.post('/admin/equipe?/revogarAparelho', {
+		form: { aparelho: '2147483647' },
+		headers: { origin: baseURL!, accept: 'text/html' }
+	});
+	expect(again.status()).toBe(404);
+
+	await page.goto(`/admin/auditoria?acao=staff.device.revoke`);
+	await expect(page.getByRole('cell', { name: 'staff.device.revoke' }).first()).toBeVisible();
+});
+
 test('the staff pages’ fields and buttons are 48 px targets (sign-in, team, audit log)', async ({
 	page
 }) => {

@@ -12,6 +12,10 @@
  * the member waits from a 17th address without a device cookie (one turn among the 16
  * addresses), and with the device cookie a previous sign-in left (ahead of the flood), and how
  * many of the flood's checks ran meanwhile.
+ *
+ * Last, the flood of issue 32: 1,000 addresses (each its own /64) from 10 IPv6 /48s keep sending
+ * wrong sign-ins while a member on a new phone (no device cookie, another network) signs in 10
+ * times in a row: how many get in, and how long each waits (median and slowest).
  */
 // tsx runs this outside Vite: auth's index also carries the route guard, which needs SvelteKit's
 // $app/server, so the bench loads the files it measures.
@@ -22,7 +26,7 @@ import {
 	scryptWaiting,
 	verifyPassword
 } from '../../src/lib/server/auth/password';
-import { signIn } from '../../src/lib/server/auth/login';
+import { BUSY, signIn } from '../../src/lib/server/auth/login';
 import { createStaff } from '../../src/lib/server/auth/staff';
 import { createDb, migrate } from '../../src/lib/server/db';
 
@@ -89,7 +93,44 @@ const known = await timed({
 });
 flooding = false;
 await Promise.all(loops);
+
+// 1,000 addresses from 10 /48s; each loop waits a turn of the event loop between its answer and
+// its next request, as a network round trip would (an answer from SQLite in memory can come
+// back without leaving the microtask queue).
+flooding = true;
+const bigFlood = { wrong: 0, busy: 0, locked: 0 };
+const bigLoops = Array.from({ length: 1000 }, async (_, i) => {
+	const address = `2001:db8:${(0x100 + (i % 10)).toString(16)}:${i.toString(16)}::1`;
+	while (flooding) {
+		n++;
+		const r = await signIn(db, {
+			email: `alvo${n % 50}@garupa.test`,
+			password: `errada ${n} longa`,
+			address
+		});
+		if (!r.ok) {
+			if (r.status === 400) bigFlood.wrong++;
+			else if (r.message === BUSY) bigFlood.busy++;
+			else bigFlood.locked++;
+		}
+		await new Promise((resolve) => setImmediate(resolve));
+	}
+});
+while (scryptWaiting('anonymous') < 8) await new Promise((resolve) => setTimeout(resolve, 50));
+const newPhone: { ok: boolean; ms: number }[] = [];
+for (let i = 0; i < 10; i++) {
+	const started = performance.now();
+	const r = await signIn(db, {
+		email: 'bench@garupa.test',
+		password,
+		address: '2804:14c:65:1::77'
+	});
+	newPhone.push({ ok: r.ok, ms: performance.now() - started });
+}
+flooding = false;
+await Promise.all(bigLoops);
 await db.destroy();
+const sortedMs = newPhone.map((r) => r.ms).sort((a, b) => a - b);
 
 console.log(
 	JSON.stringify({
@@ -104,6 +145,10 @@ console.log(
 		floodMemberMs: Math.round(anonymous.ms),
 		floodMemberChecksMeanwhile: anonymous.checks,
 		floodMemberDeviceCookieMs: Math.round(known.ms),
-		floodMemberDeviceCookieChecksMeanwhile: known.checks
+		floodMemberDeviceCookieChecksMeanwhile: known.checks,
+		flood1000in10x48NewPhoneSignedIn: `${newPhone.filter((r) => r.ok).length}/10`,
+		flood1000in10x48NewPhoneMedianMs: Math.round(sortedMs[4] ?? 0),
+		flood1000in10x48NewPhoneMaxMs: Math.round(sortedMs.at(-1) ?? 0),
+		flood1000in10x48Answers: bigFlood
 	})
 );

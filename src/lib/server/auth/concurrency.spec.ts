@@ -7,9 +7,15 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Db } from '$lib/server/db';
 import { memoryDb } from '$lib/server/db/db.fixtures';
 import { PAIR_LOCK } from './lockout';
-import { issueDevice } from './device';
-import { BUSY, BUSY_RETRY_SECONDS, MAX_WAITING_PER_ADDRESS, signIn, type SignIn } from './login';
-import { derivationsStarted, hashPassword, MAX_CONCURRENT, MAX_QUEUE } from './password';
+import { issueDevice, MAX_DEVICES } from './device';
+import { BUSY, BUSY_RETRY_SECONDS, MAX_WAITING_PER_NETWORK, signIn, type SignIn } from './login';
+import {
+	derivationsStarted,
+	hashPassword,
+	MAX_CONCURRENT,
+	MAX_QUEUE,
+	scryptWaiting
+} from './password';
 import { createStaff } from './staff';
 
 let db: Db;
@@ -75,7 +81,7 @@ describe('sign-ins arriving at once', SLOW, () => {
 				signIn(db, {
 					email: 'alvo@b.co',
 					password: `errada ${i} longa`,
-					address: `198.51.${100 + (i >> 8)}.${i & 255}`
+					address: `10.${i >> 8}.${i & 255}.1`
 				})
 			)
 		);
@@ -135,7 +141,7 @@ async function floodThenMember(member: { address: string; device?: string }) {
 			return r;
 		});
 	const flood = Array.from({ length: 16 }, (_, a) =>
-		Array.from({ length: MAX_WAITING_PER_ADDRESS + 2 }, (_, i) =>
+		Array.from({ length: MAX_WAITING_PER_NETWORK + 2 }, (_, i) =>
 			track(
 				`flood ${a}`,
 				signIn(db, {
@@ -164,12 +170,12 @@ describe('a sign-in flood from 16 addresses', SLOW, () => {
 		await cheapStaff('f@b.co');
 		const { result, answers } = await floodThenMember({ address: '203.0.113.50' });
 		expect(result.ok).toBe(true);
-		// Every /64 had MAX_WAITING_PER_ADDRESS + 2 at once: 2 refused at once each; the rest had
+		// Every /48 had MAX_WAITING_PER_NETWORK + 2 at once: 2 refused at once each; the rest had
 		// their turn (a wrong password, or the lockout once the targets' accounts locked).
 		const busy = answers.filter((r) => !r.ok && r.status === 429 && r.message === BUSY);
 		expect(busy).toHaveLength(16 * 2);
 		expect(answers.filter((r) => !r.ok && r.message !== BUSY)).toHaveLength(
-			16 * MAX_WAITING_PER_ADDRESS
+			16 * MAX_WAITING_PER_NETWORK
 		);
 	});
 
@@ -218,5 +224,108 @@ describe('a sign-in flood from 16 addresses', SLOW, () => {
 		const locked = await signIn(db, { email: 'f@b.co', password: PASSWORD, address, device });
 		expect(locked).toMatchObject({ ok: false, status: 429 });
 		expect(!locked.ok && locked.message).not.toBe(BUSY);
+	});
+});
+
+describe('a flood from many addresses in few networks (IPv6 /48s)', SLOW, () => {
+	test.each([
+		[100, 1],
+		[1000, 10]
+	])(
+		'%i addresses (each its own /64) from %i /48s at once: the member from another network signs in after one round of those networks',
+		async (addresses, networks) => {
+			await cheapStaff('f@b.co');
+			// The flood names accounts (cheap to check here), as one naming the office's would.
+			for (let i = 0; i < 10; i++) await cheapStaff(`alvo${i}@b.co`);
+			const order: string[] = [];
+			const track = (name: string, p: Promise<SignIn>) =>
+				p.then((r) => {
+					if (r.ok || r.message !== BUSY) order.push(name);
+					return r;
+				});
+			const flood = Array.from({ length: addresses }, (_, i) =>
+				track(
+					'flood',
+					signIn(db, {
+						email: `alvo${i % 10}@b.co`,
+						password: `errada ${i} longa`,
+						address: `2001:db8:${(i % networks).toString(16)}:${i.toString(16)}::1`
+					})
+				)
+			);
+			// The flood's first attempts are checked or queued (one per network) before the member tries.
+			const before = derivationsStarted();
+			while (
+				derivationsStarted() === before ||
+				scryptWaiting('anonymous') < Math.min(networks, MAX_QUEUE.anonymous) - MAX_CONCURRENT
+			)
+				await new Promise((resolve) => setTimeout(resolve, 1));
+			const result = await track(
+				'member',
+				signIn(db, { email: 'f@b.co', password: PASSWORD, address: '2804:14c:65:1::5' })
+			);
+			const answers = await Promise.all(flood);
+			expect(result.ok).toBe(true);
+			// One attempt per network is checked at a time: the member's answer comes after at most one
+			// round of the networks (and the two running), not after the flood's checks.
+			expect(order.indexOf('member') + 1).toBeLessThanOrEqual(networks + MAX_CONCURRENT + 1);
+			// Beyond each network's line, its attempts were refused at once (nothing checked).
+			const busy = answers.filter((r) => !r.ok && r.message === BUSY);
+			expect(busy.length).toBe(
+				addresses - networks * Math.min(MAX_WAITING_PER_NETWORK, addresses / networks)
+			);
+		}
+	);
+});
+
+describe('a member with many device cookies', SLOW, () => {
+	test(`a fiscal who made 20 of them (${MAX_DEVICES} still count) floods with the right password: a gestor still signs in, with a device cookie and without`, async () => {
+		const fiscal = await cheapStaff('fiscal@b.co');
+		const gestor = await cheapStaff('gestor@b.co');
+		await db.updateTable('staff').set({ role: 'gestor' }).where('id', '=', gestor.id).execute();
+		// 20 sign-ins without a cookie, each from another browser, each leaving one.
+		const cookies: string[] = [];
+		for (let i = 0; i < 20; i++) cookies.push(await issueDevice(db, fiscal.id));
+		const gestorDevice = await issueDevice(db, gestor.id);
+
+		// The flood stops by itself after FLOOD sign-ins: a sign-in it starved would still end.
+		const FLOOD = 300;
+		let signedIn = 0;
+		const loops = cookies.flatMap((device, d) =>
+			Array.from({ length: 3 }, async () => {
+				while (signedIn < FLOOD) {
+					const r = await signIn(db, {
+						email: 'fiscal@b.co',
+						password: PASSWORD,
+						address: `203.0.113.${d + 1}`,
+						device
+					});
+					if (r.ok) signedIn++;
+					// A round trip before the next request (an answer from SQLite in memory can come
+					// back without leaving the microtask queue: a refused loop would starve the rest).
+					await new Promise((resolve) => setImmediate(resolve));
+				}
+			})
+		);
+		try {
+			// The flood is running: the fiscal's checks keep coming.
+			const started = derivationsStarted();
+			while (derivationsStarted() - started < 20 && signedIn < FLOOD)
+				await new Promise((resolve) => setTimeout(resolve, 5));
+			for (const device of [gestorDevice, gestorDevice, undefined, undefined]) {
+				const result = await signIn(db, {
+					email: 'gestor@b.co',
+					password: PASSWORD,
+					address: '198.51.100.20',
+					device
+				});
+				expect(result).toMatchObject({ ok: true });
+				// Answered while the flood went on, not once it was over.
+				expect(signedIn).toBeLessThan(FLOOD);
+			}
+		} finally {
+			signedIn = FLOOD;
+			await Promise.all(loops);
+		}
 	});
 });

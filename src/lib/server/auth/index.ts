@@ -3,7 +3,15 @@
  * admin hook and the guard every /admin route calls. Outside Vite (tsx scripts, Playwright) load
  * the file you need instead: the guard reads SvelteKit's $app/server, which only Vite provides.
  */
-export { DEVICE_COOKIE, DEVICE_COOKIE_OPTIONS } from './device';
+export {
+	DEVICE_COOKIE,
+	DEVICE_COOKIE_OPTIONS,
+	DEVICE_DAYS,
+	MAX_DEVICES,
+	listDevices,
+	revokeDevice
+} from './device';
+export type { DeviceRow } from './device';
 export { requireStaff } from './guard';
 export { handleAdmin, safeReturn } from './hook';
 export { signIn } from './login';

@@ -2,15 +2,17 @@
  * Sign-in: one answer for a wrong e-mail and a wrong password (and the same work for both, so the
  * timing does not tell them apart either), the lockout of ./lockout.ts, and a new session.
  *
- * Under a flood of attempts the password checks are shared out (password.ts): each address (IPv6
- * by /64) has one attempt checked at a time and a few waiting behind it, so many addresses wait
- * their turn in order instead of filling the queue for everyone; and a member whose browser holds
- * a device cookie of that account (./device.ts) goes ahead of anonymous attempts.
+ * Under a flood of attempts the password checks are shared out (password.ts): each network (IPv6
+ * by /48, IPv4 by /24: networkKey) has one attempt checked at a time and a few waiting behind it,
+ * so a flood from a thousand addresses in ten networks takes ten places in the queue, not all of
+ * them, and a member from elsewhere waits one round of those ten; and a member whose browser
+ * holds a device cookie of that account (./device.ts) goes ahead of anonymous attempts — one at a
+ * time per member, however many devices they have.
  */
 import { isRole, type StaffMember } from '$lib/domain/staff';
 import { profile } from '$lib/profile';
 import { type Db, audit } from '$lib/server/db';
-import { clientKey } from '$lib/server/http';
+import { clientKey, networkKey } from '$lib/server/http';
 import { issueDevice, readDevice, type Device } from './device';
 import { delayAfter, forgetAttempt, lockState, recordFailure, recordSuccess } from './lockout';
 import { decoyHash, scryptBusy, ScryptBusyError, verifyPassword, type Lane } from './password';
@@ -35,6 +37,8 @@ export interface SignInInput {
 	previousToken?: string | undefined;
 	/** The device cookie the browser brought, if any (./device.ts). */
 	device?: string | undefined;
+	/** The browser's User-Agent, summed up on the member's device (./device.ts deviceLabel). */
+	agent?: string | null | undefined;
 }
 
 export function lockedMessage(seconds: number): string {
@@ -49,11 +53,12 @@ export const BUSY = `Muitos acessos à área da ${profile.office.acronym} neste 
 /** Retry-After for a sign-in refused because the password checks are all taken. */
 export const BUSY_RETRY_SECONDS = 5;
 /**
- * Sign-ins from one address (or one device) waiting for their turn, at most (beyond: the BUSY
- * 429, for that address only). They wait in line behind the address's own attempt, not in the
- * queue of password checks, so they cost the others nothing but a little memory.
+ * Sign-ins from one network (or one member's devices) waiting for their turn, at most (beyond:
+ * the BUSY 429, for that network only, answered at once). They wait in line behind the network's
+ * own attempt, not in the queue of password checks, so they cost the others nothing but a little
+ * memory.
  */
-export const MAX_WAITING_PER_ADDRESS = 20;
+export const MAX_WAITING_PER_NETWORK = 20;
 
 const busy = (): SignIn => ({
 	ok: false,
@@ -64,18 +69,19 @@ const busy = (): SignIn => ({
 });
 
 /**
- * Sign-ins from one address run one at a time, each recording its attempt before the password is
+ * Sign-ins from one network run one at a time, each recording its attempt before the password is
  * checked: N requests sent at once are counted like N in a row, so they cannot all pass the
  * lock check before the first failure is written (40 at once: at most PAIR_LOCK password checks).
- * One address also gets one derivation at a time — its share — so a burst from it cannot take the
- * derivations from the others. A known device has its own turn (keyed by the device, not the
- * address it shares with others, e.g. an office behind one NAT).
+ * One network also gets one derivation at a time — its share — so a burst from it, from however
+ * many of its addresses, cannot take the derivations from the others. A member with a valid device
+ * cookie has a turn of their own (keyed by the member, not by the network they share with others,
+ * e.g. an office behind one NAT; nor by the device, so many devices are still one turn).
  */
 const turns = new Map<string, { tail: Promise<void>; waiting: number }>();
 
 async function oneAtATime<T>(address: string, work: () => Promise<T>): Promise<T | null> {
 	const turn = turns.get(address) ?? { tail: Promise.resolve(), waiting: 0 };
-	if (turn.waiting >= MAX_WAITING_PER_ADDRESS) return null;
+	if (turn.waiting >= MAX_WAITING_PER_NETWORK) return null;
 	turn.waiting++;
 	turns.set(address, turn);
 	const previous = turn.tail;
@@ -101,7 +107,7 @@ export async function signIn(db: Db, input: SignInInput, now: Date = new Date())
 	const device = await knownDevice(db, email, input.device, now);
 	const lane: Lane = device ? 'known' : 'anonymous';
 	if (scryptBusy(lane)) return busy();
-	const turn = device ? `device:${device.deviceId}` : `address:${address}`;
+	const turn = device ? `staff:${device.staffId}` : `network:${networkKey(input.address)}`;
 	const result = await oneAtATime(turn, () =>
 		attempt(db, { ...input, email, address }, lane, device, now)
 	);
@@ -179,5 +185,10 @@ async function attempt(
 		role: usable.role
 	};
 	await audit(db, { staff, action: 'session.login', entity: 'staff', entityId: staff.id }, now);
-	return { ok: true, staff, token, device: await issueDevice(db, staff.id, now, device) };
+	return {
+		ok: true,
+		staff,
+		token,
+		device: await issueDevice(db, staff.id, now, device, input.agent)
+	};
 }

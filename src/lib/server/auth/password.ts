@@ -35,10 +35,12 @@ export type Lane = 'known' | 'anonymous';
 
 /**
  * Derivations waiting for a turn, at most, per lane. Beyond it a sign-in is refused at once (429
- * with Retry-After, see login.ts) instead of queuing without bound. Each address has at most one
- * attempt here at a time (login.ts runs an address's attempts one after another), so the
- * anonymous lane serves addresses in turn: under a flood from 16 addresses a 17th waits for about
- * 16 checks, not for the flood to stop. Waiting costs no scrypt memory, only a closure.
+ * with Retry-After, see login.ts) instead of queuing without bound. Each network (IPv6 /48, IPv4
+ * /24) has at most one attempt here at a time, and each member with a device cookie one in the
+ * known lane (login.ts runs a network's, or a member's, attempts one after another), so a lane
+ * serves networks in turn: under a flood from 1,000 addresses in 10 networks, a member from
+ * another network waits for about 10 checks, not for the flood to stop; the lane fills only when
+ * more networks than it holds flood at once. Waiting costs no scrypt memory, only a closure.
  */
 export const MAX_QUEUE: Readonly<Record<Lane, number>> = { known: 16, anonymous: 64 };
 let running = 0;

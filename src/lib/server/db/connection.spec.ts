@@ -55,6 +55,7 @@ describe('migrations', () => {
 			'014_office_closures',
 			'015_suspension_days',
 			'016_complaint_audio',
+			'017_staff_devices',
 			'018_erasures'
 		]);
 		expect(await migrate(db)).toEqual([]);
@@ -80,6 +81,7 @@ describe('migrations', () => {
 			'rules_version',
 			'server_secret',
 			'staff',
+			'staff_device',
 			'staff_known_address',
 			'staff_session',
 			'stand',
@@ -117,6 +119,7 @@ describe('migrations', () => {
 			'014_office_closures',
 			'015_suspension_days',
 			'016_complaint_audio',
+			'017_staff_devices',
 			'018_erasures'
 		]);
 		const rows = await db
@@ -147,6 +150,7 @@ describe('migrations', () => {
 			'014_office_closures',
 			'015_suspension_days',
 			'016_complaint_audio',
+			'017_staff_devices',
 			'018_erasures'
 		]);
 		await day(9, '2027-02-10', 'close');
@@ -188,7 +192,7 @@ describe('migrations', () => {
 		await erased('2026-05-01T10:00:00.000Z', 'RM-2026-000001', 'gestor@garupa.test');
 		await erased('2026-06-01T10:00:00.000Z', 'RM-2026-000001', null);
 		await erased('2026-07-01T10:00:00.000Z', 'RM-2026-000002', null);
-		expect(await migrate(db)).toEqual(['018_erasures']);
+		expect(await migrate(db)).toEqual(['017_staff_devices', '018_erasures']);
 		const ledger = await db.selectFrom('lgpd_erasure').selectAll().orderBy('protocol').execute();
 		expect(ledger).toEqual([
 			{
@@ -228,6 +232,7 @@ describe('migrations', () => {
 			'014_office_closures',
 			'015_suspension_days',
 			'016_complaint_audio',
+			'017_staff_devices',
 			'018_erasures'
 		]);
 		const rows = await db.selectFrom('idempotency').selectAll().orderBy('created_at').execute();

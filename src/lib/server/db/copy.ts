@@ -17,6 +17,7 @@ export const COPY_ORDER = [
 	'staff',
 	'staff_session',
 	'staff_known_address',
+	'staff_device',
 	'login_failure',
 	'audit_log',
 	'registry_snapshot',

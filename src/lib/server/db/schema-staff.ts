@@ -31,6 +31,19 @@ export interface StaffKnownAddressTable {
 	last_at: string;
 }
 
+/** A browser a member signed in from: its device cookie counts while this row does (017). */
+export interface StaffDeviceTable {
+	id: Generated<number>;
+	staff_id: number;
+	/** The random id in the signed cookie. */
+	device_id: string;
+	created_at: string;
+	last_used_at: string;
+	/** "Chrome · Android": what the gestor sees to tell devices apart. */
+	agent: string | null;
+	revoked_at: string | null;
+}
+
 export interface AuditLogTable {
 	id: Generated<number>;
 	at: string;
@@ -56,6 +69,7 @@ export interface StaffTables {
 	staff_session: StaffSessionTable;
 	login_failure: LoginFailureTable;
 	staff_known_address: StaffKnownAddressTable;
+	staff_device: StaffDeviceTable;
 	audit_log: AuditLogTable;
 	server_secret: ServerSecretTable;
 }

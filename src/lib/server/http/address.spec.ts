@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress, clientKey, proxyWarning } from './address';
+import { clientAddress, clientKey, networkKey, proxyWarning } from './address';
 
 // adapter-node's platform, as much of its request as the code reads.
 const platform = (remoteAddress?: string) => ({
@@ -55,5 +55,27 @@ describe('clientKey: IPv4 by address, IPv6 by /64', () => {
 		);
 		expect([...keys]).toEqual(['2001:db8:aa:bb::/64']);
 		expect(clientKey('2001:db8:aa:bc::1')).not.toBe('2001:db8:aa:bb::/64');
+	});
+});
+
+describe('networkKey: IPv4 by /24, IPv6 by /48 (the sign-in shares its password checks by it)', () => {
+	it.each([
+		['203.0.113.7', '203.0.113.0/24'],
+		['203.0.113.250', '203.0.113.0/24'],
+		['::ffff:203.0.113.7', '203.0.113.0/24'],
+		['2001:db8:1:2::1', '2001:db8:1::/48'],
+		['2001:db8:1:ffff:ffff:ffff:ffff:ffff', '2001:db8:1::/48'],
+		['2001:0DB8:0001:0002:0:0:0:9', '2001:db8:1::/48'],
+		['2001:db8::1', '2001:db8:0::/48'],
+		['fe80::1%eth0', 'fe80:0:0::/48'],
+		['unknown', 'unknown']
+	])('%s → %s', (address, key) => expect(networkKey(address)).toBe(key));
+
+	it('1,000 /64s of one /48 are one network; the next /48 is another', () => {
+		const keys = new Set(
+			Array.from({ length: 1000 }, (_, i) => networkKey(`2001:db8:aa:${i.toString(16)}::1`))
+		);
+		expect([...keys]).toEqual(['2001:db8:aa::/48']);
+		expect(networkKey('2001:db8:ab::1')).not.toBe('2001:db8:aa::/48');
 	});
 });

@@ -95,3 +95,26 @@ export function clientKey(address: string): string {
 		.map((x) => x.toString(16))
 		.join(':')}::/64`;
 }
+
+/**
+ * The network an address belongs to, for sharing out the password checks of the sign-in (not for
+ * the lockout counts, which stay per clientKey): IPv6 by its /48, IPv4 by its /24. A /48 is what
+ * one site is given (RFC 6177) and what a tunnel broker hands anyone for free: 65,536 /64s, so one
+ * attacker floods from as many /64s as they like but from few /48s. An IPv4 /24 is the smallest
+ * block routed on the Internet: neighbours of a rented address are likely the same renter's,
+ * while a member's own network (a home line, a phone behind the carrier's NAT) is elsewhere.
+ * @example networkKey('2001:db8:1:2:aaaa::1') //=> '2001:db8:1::/48'
+ * @example networkKey('203.0.113.7') //=> '203.0.113.0/24'
+ */
+export function networkKey(address: string): string {
+	const bare = address.split('%')[0] ?? '';
+	const kind = isIP(bare);
+	if (kind === 0) return address;
+	let ip: ipaddr.IPv4 | ipaddr.IPv6 = ipaddr.parse(bare);
+	if (ip instanceof ipaddr.IPv6 && ip.isIPv4MappedAddress()) ip = ip.toIPv4Address();
+	if (ip instanceof ipaddr.IPv4) return `${ip.octets.slice(0, 3).join('.')}.0/24`;
+	return `${ip.parts
+		.slice(0, 3)
+		.map((x) => x.toString(16))
+		.join(':')}::/48`;
+}

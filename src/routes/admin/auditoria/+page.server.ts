@@ -1,5 +1,6 @@
 import { auditLog, db } from '$lib/server/db';
 import { requireStaff } from '$lib/server/auth';
+import { rowId } from '$lib/server/http';
 import type { PageServerLoad } from './$types';
 
 const PAGE = 100;
@@ -20,11 +21,12 @@ export const load: PageServerLoad = async ({ url }) => {
 		entity: filters.entidade,
 		entityId: filters.id
 	};
-	const before = Number(param('antes'));
+	// Range-checked like every id (PostgreSQL's integer column): a bad one is ignored.
+	const before = rowId(param('antes'));
 	const rows = await auditLog(db(), {
 		...Object.fromEntries(Object.entries(query).filter(([, v]) => v !== '')),
 		limit: PAGE + 1,
-		...(Number.isSafeInteger(before) && before > 0 ? { before } : {})
+		...(before === null ? {} : { before })
 	});
 	return {
 		filters,

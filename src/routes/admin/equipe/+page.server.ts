@@ -1,12 +1,16 @@
-import { formOrError } from '$lib/server/http';
+import { formOrError, rowId } from '$lib/server/http';
 import { fail } from '@sveltejs/kit';
 import { isRole, ROLE_LABEL, type StaffMember } from '$lib/domain/staff';
 import { audit, db, type Db } from '$lib/server/db';
 import {
 	requireStaff,
 	createStaff,
+	DEVICE_DAYS,
+	MAX_DEVICES,
 	getStaff,
+	listDevices,
 	listStaff,
+	revokeDevice,
 	setPassword,
 	StaffError,
 	updateStaff
@@ -15,16 +19,17 @@ import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async () => {
 	const me = requireStaff('gestor');
-	return { me: me.id, staff: await listStaff(db()) };
+	const [staff, devices] = await Promise.all([listStaff(db()), listDevices(db())]);
+	return { me: me.id, staff, devices, deviceDays: DEVICE_DAYS, maxDevices: MAX_DEVICES };
 };
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '').slice(0, 2000);
 
 /** The account a form names, or a 400/404 the page can show. */
 async function target(form: FormData) {
-	const id = Number(form.get('id'));
-	if (!Number.isSafeInteger(id) || id < 1)
-		return { error: fail(400, { message: 'Conta inválida.' }) };
+	// Range-checked: an id past a 32-bit integer is a 500 on PostgreSQL, not a 404.
+	const id = rowId(form.get('id'));
+	if (id === null) return { error: fail(400, { message: 'Conta inválida.' }) };
 	const row = await getStaff(db(), id);
 	if (!row) return { error: fail(404, { message: 'Conta não encontrada.' }) };
 	return { row };
@@ -136,6 +141,42 @@ export const actions = {
 		}
 		return {
 			done: `Senha de ${found.row.email} trocada; as sessões abertas dessa conta foram encerradas.`
+		};
+	},
+
+	/**
+	 * Revokes one of a member's recognised devices (a lost phone, a shared computer): its cookie
+	 * no longer puts that browser's sign-ins ahead of a flood. It signs nobody out and locks
+	 * nobody out: the member still signs in there with the password, as a new device.
+	 */
+	revogarAparelho: async ({ request }) => {
+		const me = requireStaff('gestor');
+		const form = await formOrError(request);
+		const id = rowId(form.get('aparelho'));
+		if (id === null) return fail(400, { message: 'Aparelho inválido.' });
+		const revoked = await db()
+			.transaction()
+			.execute(async (trx) => {
+				const device = await revokeDevice(trx, id);
+				if (device)
+					await audit(trx, {
+						staff: me,
+						action: 'staff.device.revoke',
+						entity: 'staff',
+						entityId: device.staffId,
+						before: { device: device.id, agent: device.agent, createdAt: device.createdAt }
+					});
+				return device;
+			});
+		if (!revoked)
+			return fail(404, {
+				message: 'Esse aparelho não está mais na lista (já revogado ou substituído por outro).'
+			});
+		const owner = await getStaff(db(), revoked.staffId);
+		return {
+			done:
+				`Aparelho revogado${owner ? ` (${owner.email})` : ''}: deixa de ter prioridade na ` +
+				'entrada; se a pessoa entrar por ele de novo, com a senha, ele volta como aparelho novo.'
 		};
 	}
 } satisfies Actions;

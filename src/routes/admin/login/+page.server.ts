@@ -42,7 +42,8 @@ export const actions = {
 			password,
 			address: getClientAddress(),
 			previousToken: cookies.get(SESSION_COOKIE),
-			device: cookies.get(DEVICE_COOKIE)
+			device: cookies.get(DEVICE_COOKIE),
+			agent: request.headers.get('user-agent')
 		});
 		if (!result.ok) {
 			// Slower with each failure (./lockout.ts): guessing gets expensive, a typo does not.

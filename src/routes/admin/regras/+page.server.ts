@@ -1,4 +1,4 @@
-import { formOrError } from '$lib/server/http';
+import { formOrError, rowId } from '$lib/server/http';
 import { fail } from '@sveltejs/kit';
 import { wallClock } from '$lib/domain/clock';
 import { removable } from '$lib/domain/decrees';
@@ -139,8 +139,9 @@ async function removal(
 ) {
 	const staff = requireStaff('gestor');
 	const form = await formOf(request);
-	const id = Number(form?.id);
-	if (!form || !Number.isSafeInteger(id)) return fail(400, outcome(which, { message: BAD_FORM }));
+	// Range-checked: an id past a 32-bit integer is a 500 on PostgreSQL, not a 404.
+	const id = rowId(form?.id);
+	if (!form || id === null) return fail(400, outcome(which, { message: BAD_FORM }));
 	const result = await remove(db(), id, staff);
 	await effectiveRules();
 	if (!result.ok)

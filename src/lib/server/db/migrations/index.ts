@@ -20,6 +20,7 @@ import * as m013 from './013_sample_entries';
 import * as m014 from './014_office_closures';
 import * as m015 from './015_suspension_days';
 import * as m016 from './016_complaint_audio';
+import * as m017 from './017_staff_devices';
 import * as m018 from './018_erasures';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -39,5 +40,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
 	'014_office_closures': m014,
 	'015_suspension_days': m015,
 	'016_complaint_audio': m016,
+	'017_staff_devices': m017,
 	'018_erasures': m018
 };
