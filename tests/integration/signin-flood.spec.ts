@@ -200,12 +200,17 @@ function networkFlood(addresses: number, networks: number) {
 		statuses,
 		stop: async () => {
 			abort.abort();
-			await Promise.all(loops);
+			// The abandoned requests need not all come back: a bounded wait (the server is still
+			// working through the flood's backlog on a loaded machine).
+			await Promise.race([
+				Promise.all(loops),
+				new Promise((resolve) => setTimeout(resolve, 30_000))
+			]);
 		}
 	};
 }
 
-describe('a sign-in flood from 1,000 addresses in 10 IPv6 /48s', { timeout: 900_000 }, () => {
+describe('a sign-in flood from 1,000 addresses in 10 IPv6 /48s', { timeout: 1_800_000 }, () => {
 	test('a member on a new phone (no device cookie) gets in at least 9 times of 10', async () => {
 		const attack = networkFlood(1000, 10);
 		try {
