@@ -6,9 +6,10 @@
  * browser. Both get in (303 and a session); the times are printed, not asserted (the benchmark,
  * scripts/bench/bench-auth.ts, measures them).
  *
- * Then 1,000 addresses (each its own /64) from 10 IPv6 /48s flood the sign-in (each sending again
+ * Then 100 addresses (each its own /64) of one IPv6 /48 flood the sign-in (each sending again
  * 1–3 s after its answer) while a member on a new phone (no device cookie, another network) signs
- * in 10 times: at least 9 get in. Before the
+ * in 10 times: at least 9 get in (1,000 addresses from 10 /48s: the queue's spec and the benchmark).
+ * Before the
  * password checks were shared out by network, some 65 /64s of one /48 filled their queue and
  * the member got in 0 times of 12.
  */
@@ -34,7 +35,7 @@ beforeAll(async () => {
 	await migrate(db);
 	await createStaff(db, { email: EMAIL, password: PASSWORD, name: 'Fiscal', role: 'fiscal' });
 	await db.destroy();
-	// Idle connections outlive the pauses of the flood's 1,000 clients (see fuzz.ts: the idle race
+	// Idle connections outlive the pauses of the flood's clients (see fuzz.ts: the idle race
 	// of a reused socket the server is closing is the client's to retry, and this test does not).
 	server = await startServer(`file:${path}`, { ...PROXY, KEEP_ALIVE_TIMEOUT: '60' });
 }, 300_000);
@@ -190,9 +191,9 @@ function networkFlood(addresses: number, networks: number) {
 				statuses[res.status] = (statuses[res.status] ?? 0) + 1;
 				await res.arrayBuffer().catch(() => undefined);
 			}
-			// Each address sends again 1 to 3 s after its answer: 1,000 of them are still more than
-			// this shared 2-core machine answers per second, so the server is never idle; without the
-			// pause the test's own client takes the cores (a request rate for the proxy to limit).
+			// Each address sends again 1 to 3 s after its answer: a hundred of them keep this shared
+			// 2-core server busy; without the pause the test's own client takes the cores (a request
+			// rate for the proxy to limit).
 			await new Promise((resolve) => setTimeout(resolve, 1000 + Math.random() * 2000));
 		}
 	});
@@ -210,12 +211,16 @@ function networkFlood(addresses: number, networks: number) {
 	};
 }
 
-describe('a sign-in flood from 1,000 addresses in 10 IPv6 /48s', { timeout: 1_800_000 }, () => {
+describe('a sign-in flood from 100 addresses of one IPv6 /48', { timeout: 600_000 }, () => {
 	test('a member on a new phone (no device cookie) gets in at least 9 times of 10', async () => {
-		const attack = networkFlood(1000, 10);
+		// One /48 is enough to fill a queue shared out by /64: before the password checks were shared
+		// out by network, some 65 of its /64s kept the member out (0 of 12). The same with 1,000
+		// addresses from 10 /48s is the benchmark's (scripts/bench/bench-auth.ts) and the queue's
+		// own spec's (src/lib/server/auth/concurrency.spec.ts): here the built server, over HTTP.
+		const attack = networkFlood(100, 1);
 		try {
-			// Let the flood fill its networks' lines first.
-			await new Promise((resolve) => setTimeout(resolve, 5000));
+			// Let the flood fill its network's line first.
+			await new Promise((resolve) => setTimeout(resolve, 3000));
 			const results = await newPhone('2804:14c:65:1::77', 10);
 			const signedIn = results.filter((r) => r.status === 303).length;
 			console.log(
@@ -231,7 +236,7 @@ describe('a sign-in flood from 1,000 addresses in 10 IPv6 /48s', { timeout: 1_80
 			await attack.stop();
 		}
 		expect(attack.statuses[303]).toBeUndefined();
-		// The flood was answered (refused), not left hanging.
-		expect((attack.statuses[400] ?? 0) + (attack.statuses[429] ?? 0)).toBeGreaterThan(1000);
+		// The flood was answered (refused: wrong passwords, or over its network's share), not left hanging.
+		expect((attack.statuses[400] ?? 0) + (attack.statuses[429] ?? 0)).toBeGreaterThan(100);
 	});
 });
