@@ -14,7 +14,7 @@ import {
 	erasureLedger,
 	reapplyErasures,
 	type LedgerEntry
-} from '../../src/lib/server/complaints';
+} from '../../src/lib/server/complaints/lgpd';
 
 /**
  * The ledger of the database about to be replaced. A database from before the ledger

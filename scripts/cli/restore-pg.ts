@@ -18,7 +18,7 @@ import {
 	countRows
 } from '../../src/lib/server/db';
 import { NO_PG_CLIENT, pgConnection, pgTool } from './db-cli';
-import type { LedgerEntry } from '../../src/lib/server/complaints';
+import type { LedgerEntry } from '../../src/lib/server/complaints/lgpd';
 import { copyPath, IN_USE, pgBackupProblem, type Restored } from './restore-backup';
 import { eraseAfterRestore, ledgerBeforeRestore } from './restore-erasures';
 
