@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { Reason } from '$lib/domain/bandeira';
 import type { RegistryEntry } from '$lib/domain/registry';
-import { bandeiraSentence, verdictSentence } from './speech';
+import { bandeiraSentence } from './speech';
+import { verdictSentence } from './verdict-speech';
 
 // Voice says the same sentence the screen shows, built from the same data.
 const sunday: Reason = { kind: 'sunday', cite: 'Art. 16 §1º' };

@@ -5,14 +5,11 @@
  */
 import type { Reason } from '$lib/domain/bandeira';
 import { holidayName } from '$lib/domain/holidays';
-import type { RegistryEntry, Verdict } from '$lib/domain/registry';
-import { spokenColour } from '$lib/domain/colours';
-import { formatPrefix } from '$lib/domain/plate';
-import { distanceWords, moneyWords, numberWords, spellCode } from '$lib/domain/spoken';
+import { distanceWords, moneyWords, numberWords } from '$lib/domain/spoken';
 import { m } from '$lib/paraglide/messages';
 
-type Locale = 'pt-BR' | 'es' | 'en';
-const opts = (locale: string) => ({
+export type Locale = 'pt-BR' | 'es' | 'en';
+export const opts = (locale: string) => ({
 	locale: (locale === 'es' || locale === 'en' ? locale : 'pt-BR') as Locale
 });
 
@@ -72,34 +69,6 @@ export function bandeiraSentence(
 	} else s += ' ' + m.speech_fare({ money: moneyWords(answer.centavos, locale) }, o);
 	if (answer.sample) s += ' ' + m.speech_sample({}, o);
 	return s;
-}
-
-const verdictWord: Record<Verdict, (i: object, o: { locale: Locale }) => string> = {
-	regular: m.verdict_regular,
-	pendente: m.verdict_pendente,
-	irregular: m.verdict_irregular,
-	nao_encontrado: m.verdict_nao_encontrado
-};
-
-/**
- * "Moto zero zero sete: regular. Autorizado e em dia com a lei. Confira a placa N D J, oito zero
- * quatro um, e a cor azul." `advice` is the sentence the page shows under the verdict.
- */
-export function verdictSentence(
-	v: { verdict: Verdict; entry: RegistryEntry | null; query: string; advice: string },
-	locale: string
-): string {
-	const o = opts(locale);
-	const word = verdictWord[v.verdict]({}, o).toLowerCase();
-	if (!v.entry) {
-		return `${m.speech_code({ code: spellCode(v.query.replace(/[^0-9A-Za-z]/g, ''), locale) }, o)}: ${word}. ${v.advice}`;
-	}
-	const head = m.speech_vehicle({ prefix: spellCode(formatPrefix(v.entry.prefixo), locale) }, o);
-	const compare = m.speech_compare(
-		{ plate: spellCode(v.entry.placa, locale), colour: spokenColour(v.entry.cor, locale) },
-		o
-	);
-	return `${head}: ${word}. ${v.advice} ${compare}`;
 }
 
 /** Whether this browser can speak (the "Ouvir" button is hidden otherwise). */
