@@ -9,6 +9,7 @@
  */
 import { sql } from 'kysely';
 import { type Db, migrate } from '../../src/lib/server/db';
+// eslint-disable-next-line no-restricted-imports -- lgpd.ts alone: the complaints index loads the media worker's build-time module, absent under tsx
 import {
 	eraseExpiredContacts,
 	erasureLedger,

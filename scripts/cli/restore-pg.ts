@@ -18,6 +18,7 @@ import {
 	countRows
 } from '../../src/lib/server/db';
 import { NO_PG_CLIENT, pgConnection, pgTool } from './db-cli';
+// eslint-disable-next-line no-restricted-imports -- lgpd.ts alone, as restore-erasures.ts
 import type { LedgerEntry } from '../../src/lib/server/complaints/lgpd';
 import { copyPath, IN_USE, pgBackupProblem, type Restored } from './restore-backup';
 import { eraseAfterRestore, ledgerBeforeRestore } from './restore-erasures';

@@ -20,6 +20,7 @@ import {
 	SQLITE_SIDE_FILES
 } from '../../src/lib/server/db';
 import { UsageError } from './cli';
+// eslint-disable-next-line no-restricted-imports -- lgpd.ts alone, as restore-erasures.ts
 import type { LedgerEntry } from '../../src/lib/server/complaints/lgpd';
 import { copyPath, fsyncPath, IN_USE, sqliteBackupProblem, type Restored } from './restore-backup';
 import { eraseAfterRestore, ledgerBeforeRestore, type ErasuresRestored } from './restore-erasures';
