@@ -7,8 +7,19 @@ import { describe, expect, test } from 'vitest';
 import { bandeiraAt, type BandeiraContext } from './bandeira';
 import { defenseDeadline, reviewDeadline } from './complaint';
 import { holidayService } from './holiday-source';
-import { escalate, offensesOf, penaltyRulesText, type ConfirmedOffense } from './offenses';
-import { suspensionDaysError, suspensionRangeOf } from './points';
+import {
+	escalate,
+	offensesOf,
+	penaltyReadings,
+	penaltyRulesText,
+	type ConfirmedOffense
+} from './offenses';
+import {
+	cassationOnSuspension,
+	pointsRegister,
+	suspensionDaysError,
+	suspensionRangeOf
+} from './points';
 import { overcharge } from './overcharge';
 import { authorizationCap, verifyOn, type RegistryEntry } from './registry';
 import { parseKm, quoteFare } from './tariff';
@@ -17,6 +28,11 @@ import { profileFixture } from '$lib/profile/fixtures';
 const feira = profileFixture('feira-de-santana');
 const p = feira.profile;
 const catalog = feira.offenseCatalogs[0]!;
+const system = (() => {
+	if (catalog.system?.kind !== 'points')
+		throw new Error('Feira de Santana keeps a points register');
+	return catalog.system;
+})();
 const calendar = holidayService(p).calendar;
 const ctx: BandeiraContext = { timeZone: p.timeZone, rules: p.bandeiraRules, calendar };
 const decree = p.tariffDecrees[0]!;
@@ -179,76 +195,206 @@ describe('the points strategy (Arts. 43, 47–51, 53)', () => {
 		);
 		expect(e).toMatchObject({ reason: 'first', points: { added: 2, total: 4 } });
 	});
-	test('more than 15 points in the register: suspensão (Art. 49, I)', () => {
+	test('more than 15 points in the register: suspensão (Art. 49, I), with its own 4 points (Art. 43, IV)', () => {
 		const history: ConfirmedOffense[] = Array.from({ length: 7 }, (_, i) => ({
 			article: 'art44-XIV',
 			confirmedAt: `2026-0${i + 1}-10`,
 			penalties: ['multa']
 		}));
 		const e = esc(history, 'art44-XXII');
-		expect(e.points).toMatchObject({ added: 2, total: 16 });
+		expect(e.points).toMatchObject({ added: 6, total: 20 });
 		expect(e.penalties).toContain('suspensao');
 		expect(e.detail).toContain('Art. 49, I');
 	});
 });
 
-describe('suspensions summing more than 70 days in 12 months: cassação (Art. 51, I)', () => {
-	const esc = (history: ConfirmedOffense[], offense: string) =>
-		escalate(history, offense, '2026-12-02', catalog.reincidenceWindowMonths, catalog);
-	/** Suspensions confirmed before 2026-12-02, each with the days the office fixed (Art. 49 §1º). */
-	const served = (...days: [confirmedAt: string, days: number][]): ConfirmedOffense[] =>
-		days.map(([confirmedAt, suspensionDays]) => ({
+describe('the doubled fine counts 12 months from the FIRST COMMISSION (Art. 47 §2º)', () => {
+	/** A prior of Art. 44, XXXV committed on `committedOn`, final on `confirmedAt`. */
+	const prior = (committedOn: string, confirmedAt: string): ConfirmedOffense => ({
+		article: 'art44-XXXV',
+		committedOn,
+		confirmedAt,
+		penalties: ['multa']
+	});
+	const cases: [
+		why: string,
+		history: ConfirmedOffense[],
+		on: string,
+		multiple: number,
+		apreensao: boolean
+	][] = [
+		[
+			'committed 10/01/2025, final 15/06/2025, again 01/03/2026: over 12 months from the first commission — one 50× fine, no apreensão',
+			[prior('2025-01-10', '2025-06-15')],
+			'2026-03-01',
+			50,
+			false
+		],
+		[
+			'committed 10/01/2025, final 15/06/2025, again 09/01/2026: within 12 months of the first — doubled, apreensão (Art. 48, II)',
+			[prior('2025-01-10', '2025-06-15')],
+			'2026-01-09',
+			100,
+			true
+		],
+		[
+			'a prior not yet final when the new one is imposed does not count',
+			[prior('2026-01-10', '2026-12-20')],
+			'2026-03-01',
+			50,
+			false
+		]
+	];
+	test.each(cases)('%s', (_why, history, on, multiple, apreensao) => {
+		const e = escalate(history, 'art44-XXXV', on, 12, catalog, '2026-12-02');
+		expect(e.fine?.multiple).toBe(multiple);
+		expect(e.penalties.includes('apreensao')).toBe(apreensao);
+		if (!apreensao) expect(e.reason).toBe('first');
+	});
+	test('the regime states the window’s start, cited', () =>
+		expect(catalog.system).toMatchObject({
+			repeatFine: { windowMonths: 12, from: 'commission', basis: 'art47-p2' }
+		}));
+});
+
+describe('the points register counts the two years before the LAST ANOTAÇÃO (Art. 53)', () => {
+	const fine = (imposedOn: string): ConfirmedOffense => ({
+		article: 'art44-XIV',
+		committedOn: imposedOn,
+		imposedOn,
+		confirmedAt: imposedOn,
+		penalties: ['multa']
+	});
+	const cases: [why: string, history: ConfirmedOffense[], total: number, last: string][] = [
+		[
+			'entries of 03/2023 and 01/2025, read on 12/2026: both count — two years before the last anotação, not before today',
+			[fine('2023-03-01'), fine('2025-01-10')],
+			4,
+			'2025-01-10'
+		],
+		[
+			'an entry more than two years before the last one no longer counts',
+			[fine('2022-12-01'), fine('2025-01-10')],
+			2,
+			'2025-01-10'
+		]
+	];
+	test.each(cases)('%s', (_why, history, total, last) =>
+		expect(pointsRegister(history, catalog, system)).toMatchObject({ total, last })
+	);
+	test('a new anotação counts the two years before ITS day (the imposition), not the conduct’s', () => {
+		// Conduct on 10/01/2026, imposed on 01/12/2026: an entry of 01/06/2024 is over two years
+		// before the anotação, though within two years of the conduct.
+		const e = escalate([fine('2024-06-01')], 'art44-XXII', '2026-01-10', 12, catalog, '2026-12-01');
+		expect(e.points).toMatchObject({ added: 2, total: 2 });
+		expect(e.detail).toContain('anteriores a esta anotação');
+	});
+});
+
+describe('over 15 points suspends ONCE for the same points (Art. 49, I)', () => {
+	const entry = (
+		imposedOn: string,
+		penalties: ConfirmedOffense['penalties']
+	): ConfirmedOffense => ({ article: 'art44-XIV', imposedOn, confirmedAt: imposedOn, penalties });
+	/** Seven fines (14 points), then one that went over 15 and was suspended for it (+6: 20). */
+	const suspended = [
+		...Array.from({ length: 7 }, (_, i) => entry(`2026-0${i + 1}-10`, ['multa'])),
+		entry('2026-08-10', ['multa', 'suspensao'])
+	];
+	const cases: [why: string, history: ConfirmedOffense[], offense: string, suspends: boolean][] = [
+		[
+			'a later light fine after the points suspension: the same points stand, no new suspension',
+			suspended,
+			'art44-XXII',
+			false
+		],
+		[
+			'more than 15 points entered after it: a new suspension',
+			[...suspended, ...Array.from({ length: 7 }, (_, i) => entry(`2026-09-${10 + i}`, ['multa']))],
+			'art44-XXII',
+			true
+		],
+		[
+			'without that suspension, the same 20 points suspend',
+			suspended.slice(0, 7).concat(entry('2026-08-10', ['multa', 'multa', 'multa'])),
+			'art44-XXII',
+			true
+		]
+	];
+	test.each(cases)('%s', (_why, history, offense, suspends) => {
+		const e = escalate(history, offense, '2026-11-02', 12, catalog, '2026-12-02');
+		expect(e.penalties.includes('suspensao')).toBe(suspends);
+	});
+	test('the reading is the regime’s, with its reason, in the rules staff read', () => {
+		expect(system.thresholds[0]).toMatchObject({
+			basis: 'art49-I',
+			once: { reading: expect.anything() }
+		});
+		expect(penaltyRulesText(catalog).join('\n')).toContain(
+			'mais de 15 pontos → suspensão da autorização (Art. 49, I), uma vez pelos mesmos pontos'
+		);
+		expect(penaltyReadings(catalog).map((r) => r.cite)).toEqual(['Art. 49, I', 'Art. 51, I']);
+		expect(penaltyReadings(catalog, 'en')[0]?.text).toContain('only points entered afterwards');
+	});
+});
+
+describe('suspensions summing more than 70 days in 12 months: cassação when the office fixes the days (Art. 51, I)', () => {
+	/** Suspensions imposed before 2026-12-02, each with the days the office fixed (Art. 49 §1º). */
+	const served = (...days: [imposedOn: string, days: number][]): ConfirmedOffense[] =>
+		days.map(([imposedOn, suspensionDays]) => ({
 			article: 'art44-LIV',
-			confirmedAt,
+			imposedOn,
+			confirmedAt: imposedOn,
 			penalties: ['suspensao'],
 			suspensionDays
 		}));
-	const cases: [why: string, history: ConfirmedOffense[], offense: string, cassacao: boolean][] = [
+	const cases: [why: string, history: ConfirmedOffense[], days: number, cassacao: boolean][] = [
 		[
-			'70 days served, a fine now: not more than 70',
-			served(['2026-03-01', 40], ['2026-09-01', 30]),
-			'art44-XXII',
-			false
-		],
-		[
-			'71 days served: cassação, whatever the new offence',
-			served(['2026-03-01', 40], ['2026-09-01', 31]),
-			'art44-XXII',
-			true
-		],
-		[
-			'61 served and a suspension now, at least 10 more (Art. 49 §1º): 71',
-			served(['2026-03-01', 40], ['2026-09-01', 21]),
-			'art44-LV',
-			true
-		],
-		[
-			'60 served and a suspension now: 70, not more',
+			'60 served and 10 fixed now: 70, not more',
 			served(['2026-03-01', 40], ['2026-09-01', 20]),
-			'art44-LV',
+			10,
 			false
 		],
+		['61 served and 10 fixed now: 71', served(['2026-03-01', 40], ['2026-09-01', 21]), 10, true],
+		['40 served and 31 fixed now: 71', served(['2026-09-01', 40]), 31, true],
 		[
-			'a suspension older than 12 months does not count',
-			served(['2025-11-30', 40], ['2026-09-01', 31]),
-			'art44-XXII',
+			'a suspension imposed more than 12 months before does not count',
+			served(['2025-11-30', 40], ['2026-09-01', 21]),
+			40,
 			false
 		],
 		[
 			'an apreensão’s automatic suspension has no days fixed: it adds none',
 			[{ article: 'art44-LIII', confirmedAt: '2026-10-01', penalties: ['apreensao'] }],
-			'art44-XXII',
+			40,
 			false
 		]
 	];
-	test.each(cases)('%s', (_why, history, offense, cassacao) => {
-		const e = esc(history, offense);
-		expect(e.penalties.includes('cassacao')).toBe(cassacao);
-		if (cassacao) {
-			expect(e.penalty).toBe('cassacao');
-			expect(e.cite).toBe('Art. 51, I');
-			expect(e.detail).toContain('acima de 70: cassação da autorização (Art. 51, I)');
+	test.each(cases)('%s', (_why, history, days, cassacao) => {
+		const c = cassationOnSuspension(history, days, '2026-12-02', system);
+		expect(c !== null).toBe(cassacao);
+		if (c) {
+			expect(c).toMatchObject({ penalty: 'cassacao', cite: 'Art. 51, I' });
+			expect(c.detail).toContain('acima de 70 — cassação da autorização (Art. 51, I)');
 		}
+	});
+	test('71 days served: the next auto of another gravity is NOT a cassação — only a fixing of days decides it', () => {
+		const e = escalate(
+			served(['2026-03-01', 40], ['2026-09-01', 31]),
+			'art44-XXII',
+			'2026-12-02',
+			12,
+			catalog
+		);
+		expect(e.penalties).toEqual(['multa']);
+		const s = escalate(
+			served(['2026-03-01', 40], ['2026-09-01', 31]),
+			'art44-LV',
+			'2026-12-02',
+			12,
+			catalog
+		);
+		expect(s.penalties).not.toContain('cassacao');
 	});
 	test('a suspension is imposed with its days, 10 to 40 (Art. 49 §1º)', () => {
 		const range = suspensionRangeOf(['apreensao', 'suspensao'], catalog);
@@ -275,7 +421,7 @@ describe('suspensions summing more than 70 days in 12 months: cassação (Art. 5
 		const text = penaltyRulesText(catalog).join('\n');
 		expect(text).toContain('suspensão de 10 a 40 dias (Art. 49 §1º)');
 		expect(text).toContain(
-			'suspensões somando mais de 70 dias em 12 meses → cassação da autorização (Art. 51, I)'
+			'suspensões somando mais de 70 dias em 12 meses → cassação da autorização (Art. 51, I), decidida ao fixar os dias de uma suspensão'
 		);
 	});
 });

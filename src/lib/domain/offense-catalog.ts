@@ -3,6 +3,7 @@ import { wallClock, type LocalDate } from './clock';
 import type { OffenseCatalog, Penalty, Situation } from './offense-types';
 import { PENALTY_PT } from './penalty-label';
 import { articleOf, citeOf } from './provision-id';
+import { localText } from './regime';
 
 /** The catalog in force on a local date, or null before the first. */
 export function catalogOn(
@@ -97,7 +98,7 @@ export function penaltyRulesText(catalog: OffenseCatalog): string[] {
 						(g) =>
 							`${g.name} (${citeOf(g.from)} a ${citeOf(g.to)}): multa de ${g.fineMultiple} × ${system.fine.component} (${citeOf(system.fine.basis)})`
 					),
-					`a mesma infração repetida em ${system.repeatFine.windowMonths} meses: multa × ${system.repeatFine.factor} (${citeOf(system.repeatFine.basis)})`,
+					`a mesma infração repetida em ${system.repeatFine.windowMonths} meses, contados ${system.repeatFine.from === 'commission' ? 'da data em que a primeira foi cometida' : 'da confirmação da primeira'}: multa × ${system.repeatFine.factor} (${citeOf(system.repeatFine.basis)})`,
 					...system.repeat.map(
 						(r) => `${PENALTY_PT[r.of]} repetida → ${PENALTY_PT[r.penalty]} (${citeOf(r.basis)})`
 					),
@@ -105,9 +106,13 @@ export function penaltyRulesText(catalog: OffenseCatalog): string[] {
 						.map(([p, n]) => `${PENALTY_PT[p as Penalty]} ${n}`)
 						.join(
 							', '
-						)} (${citeOf(system.points.basis)}), nos ${system.points.windowMonths} meses anteriores (${citeOf(system.points.windowBasis)})`,
+						)} (${citeOf(system.points.basis)}), nos ${system.points.windowMonths} meses anteriores à última anotação (${citeOf(system.points.windowBasis)})`,
 					...system.thresholds.map(
-						(t) => `mais de ${t.above} pontos → ${PENALTY_PT[t.penalty]} (${citeOf(t.basis)})`
+						(t) =>
+							`mais de ${t.above} pontos → ${PENALTY_PT[t.penalty]} (${citeOf(t.basis)})` +
+							(t.once
+								? `, uma vez pelos mesmos pontos — leitura adotada: ${localText(t.once.reading, 'pt-BR')}`
+								: '')
 					),
 					...(system.suspensionDays
 						? [
@@ -116,7 +121,7 @@ export function penaltyRulesText(catalog: OffenseCatalog): string[] {
 						: []),
 					...(system.suspensionTotal
 						? [
-								`suspensões somando mais de ${system.suspensionTotal.aboveDays} dias em ${system.suspensionTotal.windowMonths} meses → ${PENALTY_PT[system.suspensionTotal.penalty]} (${citeOf(system.suspensionTotal.basis)})`
+								`suspensões somando mais de ${system.suspensionTotal.aboveDays} dias em ${system.suspensionTotal.windowMonths} meses → ${PENALTY_PT[system.suspensionTotal.penalty]} (${citeOf(system.suspensionTotal.basis)}), decidida ao fixar os dias de uma suspensão`
 							]
 						: [])
 				]
@@ -128,6 +133,31 @@ export function penaltyRulesText(catalog: OffenseCatalog): string[] {
 				? `${citeOf(r.of)} repetido → ${PENALTY_PT[r.penalty]} (${citeOf(r.basis)})`
 				: `${PENALTY_PT[r.with]} → ${PENALTY_PT[r.penalty]} automática (${citeOf(r.basis)})`
 		)
+	];
+}
+
+/**
+ * The readings the regime adopts where its law is arguable (a threshold applied once for the same
+ * points; when the sum of suspensions is decided), each with its provision, in `locale`.
+ */
+export function penaltyReadings(
+	catalog: OffenseCatalog,
+	locale = 'pt-BR'
+): { cite: string; text: string }[] {
+	const system = catalog.system;
+	if (system?.kind !== 'points') return [];
+	return [
+		...system.thresholds.flatMap((t) =>
+			t.once ? [{ cite: citeOf(t.basis), text: localText(t.once.reading, locale) }] : []
+		),
+		...(system.suspensionTotal
+			? [
+					{
+						cite: citeOf(system.suspensionTotal.basis),
+						text: localText(system.suspensionTotal.reading, locale)
+					}
+				]
+			: [])
 	];
 }
 

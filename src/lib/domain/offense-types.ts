@@ -130,6 +130,22 @@ export interface ConfirmedOffense {
 	/** When the decision became final (Art. 28 §2º). */
 	confirmedAt: LocalDate;
 	/**
+	 * The day of the conduct itself (the complaint's date): a law that counts a repeat from the
+	 * first commission reads it. Absent on old data: the confirmation's day stands in.
+	 */
+	committedOn?: LocalDate;
+	/**
+	 * The day the office imposed the penalty — the register's anotação; a law that sums the days of
+	 * suspensions applied, or counts points before the last anotação, reads it. Absent: the
+	 * confirmation's day.
+	 */
+	imposedOn?: LocalDate;
+	/**
+	 * The law it was confirmed under (`lei-2059-2011`): its article, gravity and penalty are that
+	 * law's, never looked up in a later one's catalog. Absent: the catalog in force.
+	 */
+	lawId?: string;
+	/**
 	 * The provision whose penalty was applied, when it differs from the conduct's: a repeated
 	 * Art. 20 conduct fined under Art. 21, I is `art21-I`, and counts as an Art. 21 conduct too.
 	 */
@@ -147,8 +163,12 @@ export interface Escalation {
 	penalties: Penalty[];
 	/** The fine as a multiple of a fare component, where the law prices it so. */
 	fine?: { multiple: number; component: string; doubled: boolean; cite: string };
-	/** The points register after this offence, where the law keeps one. */
-	points?: { added: number; total: number; windowMonths: number };
+	/**
+	 * The points register after this offence, where the law keeps one: `total` over the window
+	 * before this anotação; `counted`, what the threshold reads (the points a suspension already
+	 * answered for left out, where the law's reading spends them).
+	 */
+	points?: { added: number; total: number; windowMonths: number; counted: number };
 	/** The provision that sets `penalty`: `'Art. 20'`, `'Art. 21, I'`, `'Art. 18'`… */
 	cite: string;
 	/**
@@ -183,24 +203,52 @@ export interface PointsSystem {
 	gravities: readonly Gravity[];
 	/** The fare component fines multiply (`bandeira I`: the bandeirada of bandeira I). */
 	fine: { component: string; basis: string };
-	/** A repeat of the same infraction within `windowMonths` multiplies the fine. */
-	repeatFine: { factor: number; windowMonths: number; basis: string };
+	/**
+	 * A repeat of the same infraction within `windowMonths` multiplies the fine. `from`: where the
+	 * window is counted — `commission`, from the day the first was committed (a conduct-to-conduct
+	 * window), or `confirmation`, from the day the first became final.
+	 */
+	repeatFine: {
+		factor: number;
+		windowMonths: number;
+		from: 'commission' | 'confirmation';
+		basis: string;
+	};
 	/** A repeat leads to the next penalty, by the gravest penalty the offence carries. */
 	repeat: readonly { of: Penalty; penalty: Penalty; basis: string; replaces?: boolean }[];
-	/** Points per penalty, counted over `windowMonths` before the new entry. */
+	/**
+	 * Points per penalty, counted over `windowMonths` before the last anotação (the new entry,
+	 * dated the day its penalty is imposed; on a record, the latest entry — not today).
+	 */
 	points: {
 		values: Readonly<Partial<Record<Penalty, number>>>;
 		basis: string;
 		windowMonths: number;
 		windowBasis: string;
 	};
-	/** More points than `above` leads to `penalty`. */
-	thresholds: readonly { above: number; penalty: Penalty; basis: string }[];
+	/**
+	 * More points than `above` leads to `penalty`. `once`: the reading that a penalty so applied
+	 * answers for the points that led to it — they, and its own, no longer count for the threshold;
+	 * only points entered after it do (`reading`: why, shown to staff).
+	 */
+	thresholds: readonly {
+		above: number;
+		penalty: Penalty;
+		basis: string;
+		once?: { reading: LocalText };
+	}[];
 	/** How long a suspension may last; the office fixes each one's days within it. */
 	suspensionDays?: { min: number; max: number; basis: string };
 	/**
-	 * Suspensions summing more than `aboveDays` within `windowMonths` lead to `penalty` (the days
-	 * of each confirmed suspension, plus at least `suspensionDays.min` of the one now applied).
+	 * Suspensions summing more than `aboveDays` within `windowMonths` lead to `penalty`: decided
+	 * when the office fixes a suspension's days (its imposition), over the days of the suspensions
+	 * imposed in the window before it plus these (`reading`: why then, shown to staff).
 	 */
-	suspensionTotal?: { aboveDays: number; windowMonths: number; penalty: Penalty; basis: string };
+	suspensionTotal?: {
+		aboveDays: number;
+		windowMonths: number;
+		penalty: Penalty;
+		basis: string;
+		reading: LocalText;
+	};
 }

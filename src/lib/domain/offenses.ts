@@ -9,7 +9,7 @@
  */
 import type { LocalDate } from './clock';
 import { addMonths } from './months';
-import { escalatePoints, gravityOf } from './points';
+import { escalatePoints, gravityOf, sameLaw } from './points';
 import { PENALTY_PT } from './penalty-label';
 import type {
 	ConfirmedOffense,
@@ -19,7 +19,7 @@ import type {
 	Penalty
 } from './offense-types';
 import { articleOf, byProvision, citeOf } from './provision-id';
-import { automaticOf, gravity, ruleOrThrow } from './offense-rules';
+import { automaticOf, gravity, penaltyRuleOf, ruleOrThrow } from './offense-rules';
 
 export * from './offense-types';
 export {
@@ -28,6 +28,7 @@ export {
 	conductLeft,
 	offenseCatalogAt,
 	penaltyArticles,
+	penaltyReadings,
 	penaltyRulesText,
 	situationCite,
 	situationsOf
@@ -88,7 +89,9 @@ const br = (date: LocalDate) => date.split('-').reverse().join('/');
  * window, so it is the profile's `reincidenceWindowMonths` (12 by default). `on` is the day of the
  * NEW CONDUCT ("reincidir": doing it again after the earlier penalty became final), never the day
  * the new auto is drawn up. A repeated Art. 20 conduct fined under Art. 21, I (its `penaltyBasis`)
- * counts as an Art. 21 conduct for Art. 22, I, and still as an Art. 20 one.
+ * counts as an Art. 21 conduct for Art. 22, I, and still as an Art. 20 one. `imposedOn`: the day the
+ * penalty is imposed (a points register's anotação); the history is what is final by then. A prior
+ * confirmed under another law is judged by that law: its articles are not this law's.
  * @example escalate([{ article: 'art20-VII', confirmedAt: '2026-03-10' }], 'art20-I', '2026-12-02', 12).cite //=> 'Art. 21, I'
  */
 export function escalate(
@@ -96,11 +99,12 @@ export function escalate(
 	offense: string,
 	on: LocalDate,
 	windowMonths: number,
-	catalog: OffenseCatalog
+	catalog: OffenseCatalog,
+	imposedOn: LocalDate = on
 ): Escalation {
 	const system = catalog.system ?? { kind: 'ladder' };
 	return system.kind === 'points'
-		? escalatePoints(history, offense, on, catalog, system)
+		? escalatePoints(history, offense, on, catalog, system, imposedOn)
 		: escalateLadder(history, offense, on, windowMonths, catalog);
 }
 
@@ -131,8 +135,10 @@ function escalateLadder(
 	const priors = history
 		.filter((h) => h.confirmedAt < on && h.confirmedAt >= since)
 		.filter((h) => {
-			const prior = ruleOrThrow(h.article, catalog);
-			if (prior.penalty === null) return false;
+			// Another law's article is another infraction: never looked up in this catalog.
+			if (!sameLaw(h, catalog)) return false;
+			const prior = penaltyRuleOf(h.article, catalog);
+			if (!prior || prior.penalty === null) return false;
 			// Art. 21, I fines a repeated Art. 20 conduct: it is then an Art. 21 conduct as well.
 			return (
 				articleOf(prior.basis) === of ||

@@ -14,7 +14,7 @@ import type {
 	Penalty,
 	PointsSystem
 } from './offense-types';
-import { automaticOf, gravestOf, ruleOrThrow } from './offense-rules';
+import { automaticOf, gravestOf, penaltyRuleOf, ruleOrThrow } from './offense-rules';
 import { PENALTY_PT } from './penalty-label';
 import { articleOf, citeOf, romanOf } from './provision-id';
 import { addMonths } from './months';
@@ -40,11 +40,90 @@ export function basePenalties(provision: string, catalog: OffenseCatalog): Penal
 
 const br = (date: LocalDate) => date.split('-').reverse().join('/');
 
+/** The day a prior was committed (its conduct), else the day it became final. */
+export const committedOf = (h: ConfirmedOffense): LocalDate => h.committedOn ?? h.confirmedAt;
+/** The day a prior was entered in the register (its penalty imposed), else the day it became final. */
+export const enteredOf = (h: ConfirmedOffense): LocalDate => h.imposedOn ?? h.confirmedAt;
+
 /**
- * The penalties for `offense` committed on `on` under a points system, given the offences
- * confirmed before: its own penalties; on a repeat of the same infraction within the window, the
- * fine multiplied and the next penalty; the points the register then holds, and what a threshold
- * adds; what follows automatically (an apreensão suspends).
+ * Whether a prior is judged by `catalog`'s law: one confirmed under another law keeps that law's
+ * article, gravity and penalty, and is never looked up in this catalog.
+ */
+export const sameLaw = (h: ConfirmedOffense, catalog: OffenseCatalog): boolean =>
+	h.lawId === undefined || h.lawId === catalog.lawId;
+
+/** The points a prior carries: the penalties applied to it (its own law's), each by the register. */
+function pointsOfPrior(h: ConfirmedOffense, catalog: OffenseCatalog, system: PointsSystem): number {
+	const applied =
+		h.penalties ??
+		(sameLaw(h, catalog) && penaltyRuleOf(h.article, catalog)
+			? basePenalties(h.article, catalog)
+			: []);
+	return applied.reduce((sum, p) => sum + (system.points.values[p] ?? 0), 0);
+}
+
+/**
+ * The points register on the day of an anotação `at` (Art. 53's reading: the window before the last
+ * anotação): the entries final by then and entered in the `windowMonths` before it, their total,
+ * and — for each threshold read `once` — the points still counted for it: those entered after the
+ * last penalty of that threshold applied while the register stood above it (that penalty answered
+ * for them, its own points too).
+ */
+export function registerAt(
+	history: readonly ConfirmedOffense[],
+	at: LocalDate,
+	catalog: OffenseCatalog,
+	system: PointsSystem
+): { total: number; counted: number; entries: number; spentOn: LocalDate | null } {
+	const from = addMonths(at, -system.points.windowMonths);
+	const entries = history
+		.filter((h) => h.confirmedAt <= at && enteredOf(h) <= at && enteredOf(h) >= from)
+		.sort((a, b) => enteredOf(a).localeCompare(enteredOf(b)));
+	const once = system.thresholds.find((t) => t.once);
+	let total = 0;
+	let counted = 0;
+	let spentOn: LocalDate | null = null;
+	for (const h of entries) {
+		const points = pointsOfPrior(h, catalog, system);
+		total += points;
+		counted += points;
+		if (once && counted > once.above && (h.penalties ?? []).includes(once.penalty)) {
+			counted = 0;
+			spentOn = enteredOf(h);
+		}
+	}
+	return { total, counted, entries: entries.length, spentOn };
+}
+
+/**
+ * The register a vehicle's record shows: the points of the window before its LAST anotação (not
+ * before today), or null when it has none.
+ */
+export function pointsRegister(
+	history: readonly ConfirmedOffense[],
+	catalog: OffenseCatalog,
+	system: PointsSystem
+): { last: LocalDate; from: LocalDate; total: number; counted: number; cite: string } | null {
+	const last = history.map(enteredOf).sort().at(-1);
+	if (!last) return null;
+	const register = registerAt(history, last, catalog, system);
+	return {
+		last,
+		from: addMonths(last, -system.points.windowMonths),
+		total: register.total,
+		counted: register.counted,
+		cite: citeOf(system.points.windowBasis)
+	};
+}
+
+/**
+ * The penalties for `offense` committed on `on` under a points system, imposed on `imposedOn` (the
+ * day of its anotação; by default the conduct's), given the offences confirmed by then: its own
+ * penalties; on a repeat of the same infraction within the window (counted as the law says: from
+ * the first commission, or from its confirmation), the fine multiplied and the next penalty; the
+ * points the register then holds (the window before this anotação), and what a threshold adds; what
+ * follows automatically (an apreensão suspends). The days of a suspension, and what their sum leads
+ * to, are the office's at the imposition (`cassationOnSuspension`).
  * @example escalatePoints([], 'art44-XXXV', '2026-12-02', feira).fine //=> { multiple: 50, component: 'bandeira I', … }
  */
 export function escalatePoints(
@@ -52,7 +131,8 @@ export function escalatePoints(
 	offense: string,
 	on: LocalDate,
 	catalog: OffenseCatalog,
-	system: PointsSystem
+	system: PointsSystem,
+	imposedOn: LocalDate = on
 ): Escalation {
 	const rule = ruleOrThrow(offense, catalog);
 	const penalties = basePenalties(offense, catalog);
@@ -61,15 +141,29 @@ export function escalatePoints(
 	const cite = citeOf(offense);
 	const parts: string[] = [];
 
-	const since = addMonths(on, -system.repeatFine.windowMonths);
+	// Final by the day it is imposed, committed before this conduct; the window from the first
+	// commission (a conduct-to-conduct count) or from its confirmation, as the law says.
+	const window = system.repeatFine;
+	const since = addMonths(on, -window.windowMonths);
+	const dated = (h: ConfirmedOffense) =>
+		window.from === 'commission' ? committedOf(h) : h.confirmedAt;
 	const previous =
 		history
-			.filter((h) => h.article === offense && h.confirmedAt < on && h.confirmedAt >= since)
-			.sort((a, b) => (a.confirmedAt < b.confirmedAt ? 1 : -1))[0] ?? null;
+			.filter(
+				(h) =>
+					sameLaw(h, catalog) &&
+					h.article === offense &&
+					h.confirmedAt <= imposedOn &&
+					committedOf(h) < on &&
+					dated(h) < on &&
+					dated(h) >= since
+			)
+			.sort((a, b) => (dated(a) < dated(b) ? 1 : -1))[0] ?? null;
+	const counted = window.from === 'commission' ? 'cometida em' : 'confirmada em';
 	if (previous) {
 		parts.push(
-			`Reincidência: ${cite} confirmada em ${br(previous.confirmedAt)}, nos ` +
-				`${system.repeatFine.windowMonths} meses anteriores`
+			`Reincidência: ${cite} ${counted} ${br(dated(previous))}, nos ` +
+				`${window.windowMonths} meses anteriores (${citeOf(window.basis)})`
 		);
 		const gravest = gravestOf(penalties);
 		const next = system.repeat.find((r) => r.of === gravest);
@@ -83,7 +177,8 @@ export function escalatePoints(
 		}
 	} else
 		parts.push(
-			`Sem a mesma infração confirmada nos ${system.repeatFine.windowMonths} meses anteriores`
+			`Sem a mesma infração ${window.from === 'commission' ? 'cometida' : 'confirmada'} nos ` +
+				`${window.windowMonths} meses anteriores (${citeOf(window.basis)})`
 		);
 
 	// A repeated fine is multiplied; a fine that a repeat brings in (after an advertência) is the
@@ -92,47 +187,37 @@ export function escalatePoints(
 	const fine =
 		penalties.includes('multa') && gravity
 			? {
-					multiple: gravity.fineMultiple * (doubled ? system.repeatFine.factor : 1),
+					multiple: gravity.fineMultiple * (doubled ? window.factor : 1),
 					component: system.fine.component,
 					doubled,
-					cite: citeOf(doubled ? system.repeatFine.basis : system.fine.basis)
+					cite: citeOf(doubled ? window.basis : system.fine.basis)
 				}
 			: undefined;
 
 	const pointsOf = (list: readonly Penalty[]) =>
 		list.reduce((sum, p) => sum + (system.points.values[p] ?? 0), 0);
 	const added = pointsOf(penalties);
-	const from = addMonths(on, -system.points.windowMonths);
-	const before = history
-		.filter((h) => h.confirmedAt < on && h.confirmedAt >= from)
-		.reduce((sum, h) => sum + pointsOf(h.penalties ?? basePenalties(h.article, catalog)), 0);
-	const total = before + added;
-	for (const t of system.thresholds)
-		if (total > t.above && !penalties.includes(t.penalty)) {
+	const register = registerAt(history, imposedOn, catalog, system);
+	const total = register.total + added;
+	const counting = register.counted + added;
+	for (const t of system.thresholds) {
+		const reach = t.once ? counting : total;
+		if (reach > t.above && !penalties.includes(t.penalty)) {
 			penalties.push(t.penalty);
 			basisOf.set(t.penalty, t.basis);
-			parts.push(`a pontuação passa de ${t.above}: ${PENALTY_PT[t.penalty]} (${citeOf(t.basis)})`);
-		}
-
-	// The days of suspension already served in the window, and at least the shortest one the law
-	// allows for a suspension applied now: over the limit, the graver penalty follows.
-	const limit = system.suspensionTotal;
-	if (limit) {
-		const since = addMonths(on, -limit.windowMonths);
-		const served = history
-			.filter((h) => h.confirmedAt < on && h.confirmedAt >= since)
-			.reduce((sum, h) => sum + (h.suspensionDays ?? 0), 0);
-		const coming = penalties.includes('suspensao') ? (system.suspensionDays?.min ?? 0) : 0;
-		if (served + coming > limit.aboveDays && !penalties.includes(limit.penalty)) {
-			penalties.push(limit.penalty);
-			basisOf.set(limit.penalty, limit.basis);
 			parts.push(
-				`as suspensões dos ${limit.windowMonths} meses anteriores somam ${served} dias` +
-					(coming ? ` e esta, no mínimo, mais ${coming}` : '') +
-					`, acima de ${limit.aboveDays}: ${PENALTY_PT[limit.penalty]} (${citeOf(limit.basis)})`
+				`a pontuação passa de ${t.above}: ${PENALTY_PT[t.penalty]} (${citeOf(t.basis)})` +
+					(t.once && register.spentOn
+						? `, contados os pontos anotados depois da ${PENALTY_PT[t.penalty]} de ${br(register.spentOn)}`
+						: '')
 			);
-		}
+		} else if (t.once && register.spentOn && total > t.above && reach <= t.above)
+			parts.push(
+				`${PENALTY_PT[t.penalty]} por pontos já aplicada em ${br(register.spentOn)}: ` +
+					`contam ${reach} pontos anotados depois dela (${citeOf(t.basis)})`
+			);
 	}
+	const withThreshold = pointsOf(penalties);
 
 	const order: readonly Penalty[] = ['advertencia', 'multa', 'apreensao', 'suspensao', 'cassacao'];
 	penalties.sort((a, b) => order.indexOf(a) - order.indexOf(b));
@@ -143,11 +228,12 @@ export function escalatePoints(
 			? `multa de ${fine.multiple} × ${fine.component}${fine.doubled ? ' (em dobro)' : ''} (${fine.cite})`
 			: `${PENALTY_PT[p]} (${citeOf(basisOf.get(p) ?? rule.basis)})`
 	);
+	const final = register.total + withThreshold;
 	const detail =
 		`${parts.join('; ')}: ${gravity ? `infração ${gravity.name}, ` : ''}${words.join(' e ')}` +
 		(automatic ? `, com ${PENALTY_PT[automatic.penalty]} (${automatic.cite})` : '') +
-		`. Pontos: +${added}, ${total} no registro dos ${system.points.windowMonths} meses ` +
-		`(${citeOf(system.points.basis)}, ${citeOf(system.points.windowBasis)}).`;
+		`. Pontos: +${withThreshold}, ${final} no registro dos ${system.points.windowMonths} meses ` +
+		`anteriores a esta anotação (${citeOf(system.points.basis)}, ${citeOf(system.points.windowBasis)}).`;
 	return {
 		penalty,
 		penalties,
@@ -156,8 +242,46 @@ export function escalatePoints(
 		previous,
 		...(automatic ? { automatic } : {}),
 		...(fine ? { fine } : {}),
-		points: { added, total, windowMonths: system.points.windowMonths },
+		points: {
+			added: withThreshold,
+			total: final,
+			windowMonths: system.points.windowMonths,
+			counted: register.counted + withThreshold
+		},
 		detail
+	};
+}
+
+/**
+ * What the office's fixing of a suspension's days leads to, where the law sums the suspensions of
+ * a window: the days of the suspensions imposed in the `windowMonths` before `imposedOn` (final by
+ * then) plus `days`; over the limit, its penalty (Feira's cassação). Null when the law sums none or
+ * the sum stays within it.
+ * @example cassationOnSuspension([{ …, suspensionDays: 40 }, { …, suspensionDays: 21 }], 10, '2026-12-02', feira) //=> { penalty: 'cassacao', served: 61, total: 71, … }
+ */
+export function cassationOnSuspension(
+	history: readonly ConfirmedOffense[],
+	days: number,
+	imposedOn: LocalDate,
+	system: PointsSystem
+): { penalty: Penalty; cite: string; served: number; total: number; detail: string } | null {
+	const limit = system.suspensionTotal;
+	if (!limit) return null;
+	const since = addMonths(imposedOn, -limit.windowMonths);
+	const served = history
+		.filter((h) => h.confirmedAt <= imposedOn && enteredOf(h) <= imposedOn && enteredOf(h) >= since)
+		.reduce((sum, h) => sum + (h.suspensionDays ?? 0), 0);
+	const total = served + days;
+	if (total <= limit.aboveDays) return null;
+	const cite = citeOf(limit.basis);
+	return {
+		penalty: limit.penalty,
+		cite,
+		served,
+		total,
+		detail:
+			`as suspensões impostas nos ${limit.windowMonths} meses anteriores somam ${served} dias e ` +
+			`esta, ${days}: ${total}, acima de ${limit.aboveDays} — ${PENALTY_PT[limit.penalty]} (${cite}).`
 	};
 }
 

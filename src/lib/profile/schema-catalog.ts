@@ -61,6 +61,8 @@ export const catalogSchema = strict({
 					repeatFine: strict({
 						factor: positive('a factor'),
 						windowMonths: positive('a number of months'),
+						/** Where the window is counted from: the first's commission or its confirmation. */
+						from: v.picklist(['commission', 'confirmation'], 'expected commission or confirmation'),
 						basis: provision
 					}),
 					repeat: v.array(
@@ -83,7 +85,15 @@ export const catalogSchema = strict({
 						windowMonths: positive('a number of months'),
 						windowBasis: provision
 					}),
-					thresholds: v.array(strict({ above: count('points'), penalty, basis: provision })),
+					thresholds: v.array(
+						strict({
+							above: count('points'),
+							penalty,
+							basis: provision,
+							/** The penalty answers for the points that led to it: stated, with its reason. */
+							once: v.optional(strict({ reading: localText }))
+						})
+					),
 					suspensionDays: v.optional(
 						strict({ min: positive('days'), max: positive('days'), basis: provision })
 					),
@@ -92,7 +102,9 @@ export const catalogSchema = strict({
 							aboveDays: positive('days'),
 							windowMonths: positive('a number of months'),
 							penalty,
-							basis: provision
+							basis: provision,
+							/** Decided when a suspension's days are fixed: why, for staff. */
+							reading: localText
 						})
 					)
 				})

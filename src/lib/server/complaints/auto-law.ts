@@ -18,6 +18,7 @@ import { suspensionRangeOf } from '$lib/domain/points';
 import { inForceOn, type LawRef } from '$lib/domain/profile';
 import { profile } from '$lib/profile';
 import type { Db } from '$lib/server/db';
+import { localDate } from './triage';
 
 /** The regime in force on a day of the municipality's calendar. */
 export const regimeOf = (day: LocalDate): LawRef | null =>
@@ -42,36 +43,47 @@ export function basisOfCite(cite: string): string | null {
 
 /**
  * The offenses SEMAM confirmed for a vehicle (decision final, Art. 28 §2º), with the provision
- * whose penalty was applied (a fine under Art. 21, I makes an Art. 21 conduct, Art. 22, I).
- * `exceptComplaint`: leave out the autos of one complaint — one conduct is one offence, and it
- * cannot be its own repeat.
+ * whose penalty was applied (a fine under Art. 21, I makes an Art. 21 conduct, Art. 22, I), the
+ * day of the conduct (a law may count a repeat from the first commission), the day the penalty was
+ * imposed (a register's anotação) and the law it was judged by (the catalog in force on the
+ * conduct's day: a later law never re-reads it). `exceptComplaint`: leave out the autos of one
+ * complaint — one conduct is one offence, and it cannot be its own repeat.
  */
 export async function confirmedOffenses(
 	db: Db,
 	prefixo: string,
 	exceptComplaint?: number
-): Promise<ConfirmedOffense[]> {
+): Promise<(ConfirmedOffense & { law: string })[]> {
 	let query = db
 		.selectFrom('auto_infracao')
+		.innerJoin('complaint', 'complaint.id', 'auto_infracao.complaint_id')
 		.select([
-			'provision',
-			'confirmed_on',
-			'penalty',
-			'penalty_cite',
-			'complaint_id',
-			'suspension_days'
+			'auto_infracao.provision',
+			'auto_infracao.confirmed_on',
+			'auto_infracao.decided_on',
+			'auto_infracao.penalty',
+			'auto_infracao.penalty_cite',
+			'auto_infracao.suspension_days',
+			'complaint.occurred_at'
 		])
-		.where('prefixo', '=', prefixo)
-		.where('decision', '=', 'definitiva')
-		.where('confirmed_on', 'is not', null);
-	if (exceptComplaint !== undefined) query = query.where('complaint_id', '!=', exceptComplaint);
+		.where('auto_infracao.prefixo', '=', prefixo)
+		.where('auto_infracao.decision', '=', 'definitiva')
+		.where('auto_infracao.confirmed_on', 'is not', null);
+	if (exceptComplaint !== undefined)
+		query = query.where('auto_infracao.complaint_id', '!=', exceptComplaint);
 	const rows = await query.execute();
 	return rows.map((r) => {
 		const penaltyBasis = r.penalty_cite ? basisOfCite(r.penalty_cite) : null;
 		const penalties = r.penalty ? (r.penalty.split('+') as Penalty[]) : [];
+		const committedOn = localDate(r.occurred_at);
+		const judgedBy = catalogFor(committedOn);
 		return {
 			article: r.provision,
 			confirmedAt: r.confirmed_on ?? '',
+			committedOn,
+			...(r.decided_on ? { imposedOn: r.decided_on } : {}),
+			lawId: judgedBy.lawId,
+			law: judgedBy.law,
 			...(penaltyBasis ? { penaltyBasis } : {}),
 			...(penalties.length ? { penalties } : {}),
 			...(r.suspension_days ? { suspensionDays: r.suspension_days } : {})
@@ -82,20 +94,30 @@ export async function confirmedOffenses(
 /**
  * The penalty the law gives `provision` for a conduct of this vehicle on `conductDay` — the day
  * the complaint says it happened, not the day the auto is drawn up: reincidence is a new conduct
- * after the earlier penalty became final (Art. 21 I, 22 I, 25 I). The complaint's own autos are
- * left out (one conduct cannot be its own repeat).
- * @example (await penaltyFor(db, '7', 'art20-VII', '2026-12-02')).cite //=> 'Art. 21, I' (a prior Art. 20)
+ * after the earlier penalty became final (Art. 21 I, 22 I, 25 I) — imposed on `imposedOn` (the
+ * imposition's day, or today for a preview): the history is what is final then, and a points
+ * register counts the window before that anotação. The complaint's own autos are left out (one
+ * conduct cannot be its own repeat).
+ * @example (await penaltyFor(db, '7', 'art20-VII', '2026-12-02', undefined, '2026-12-10')).cite //=> 'Art. 21, I' (a prior Art. 20)
  */
 export async function penaltyFor(
 	db: Db,
 	prefixo: string,
 	provision: string,
 	conductDay: LocalDate,
-	complaintId?: number
+	complaintId: number | undefined,
+	imposedOn: LocalDate
 ): Promise<Escalation> {
 	const catalog = catalogFor(conductDay);
 	const history = await confirmedOffenses(db, prefixo, complaintId);
-	return escalate(history, provision, conductDay, catalog.reincidenceWindowMonths, catalog);
+	return escalate(
+		history,
+		provision,
+		conductDay,
+		catalog.reincidenceWindowMonths,
+		catalog,
+		imposedOn < conductDay ? conductDay : imposedOn
+	);
 }
 
 /**

@@ -5,14 +5,23 @@
 import { brDate } from '$lib/domain/br';
 import type { LocalDate } from '$lib/domain/clock';
 import { defenseDeadline, reviewDeadline } from '$lib/domain/complaint';
-import { suspensionDaysError } from '$lib/domain/points';
+import { PENALTY_PT, type Penalty } from '$lib/domain/offenses';
+import { cassationOnSuspension, suspensionDaysError } from '$lib/domain/points';
 import { inForceOn, type LawRef } from '$lib/domain/profile';
 import { citeFor, type CiteRole } from '$lib/domain/regime';
 import type { AutoDecision } from '$lib/domain/triage';
 import { profile } from '$lib/profile';
 import { audit, type Db, writeTransaction } from '$lib/server/db';
 import { currentRules } from '$lib/server/rules';
-import { paren, refuse, regimeOf, suspensionRange } from './auto-law';
+import {
+	catalogFor,
+	confirmedOffenses,
+	paren,
+	refuse,
+	regimeOf,
+	suspensionRange
+} from './auto-law';
+import { penaltyAtImposition } from './autos';
 import type { AdminResult, Staff } from './complaint-admin';
 import { localDate } from './triage';
 
@@ -84,6 +93,15 @@ export function isAutoStep(value: unknown): value is AutoStep {
 	return typeof value === 'string' && Object.hasOwn(AUTO_STEPS, value);
 }
 
+/** An auto's penalty (`multa+suspensao`) in staff's words. */
+const penaltyWords = (penalty: string | null) =>
+	penalty
+		? penalty
+				.split('+')
+				.map((p) => PENALTY_PT[p as Penalty] ?? p)
+				.join(' e ')
+		: 'não fixada';
+
 /** Records a step on an auto, dated `on` (the day it happened, not after `now`). */
 export async function recordAutoStep(
 	db: Db,
@@ -116,6 +134,11 @@ export async function recordAutoStep(
 				'auto_infracao.issued_at',
 				'auto_infracao.decided_on',
 				'auto_infracao.penalty',
+				'auto_infracao.penalty_cite',
+				'auto_infracao.penalty_detail',
+				'auto_infracao.prefixo',
+				'auto_infracao.provision',
+				'auto_infracao.complaint_id',
 				'complaint.occurred_at'
 			])
 			.where('auto_infracao.number', '=', input.number)
@@ -166,11 +189,43 @@ export async function recordAutoStep(
 					409
 				);
 		}
+		// The penalty is computed at imposition, not frozen when the auto was drafted: over the
+		// vehicle's history final by the imposition's day (another auto may have become final since).
+		const conductDay = localDate(row.occurred_at);
+		const imposed = input.step === 'imposta' ? await penaltyAtImposition(trx, row, input.on) : null;
+		let penalty = imposed ? imposed.penalty : row.penalty;
+		let penaltyCite = imposed ? imposed.escalation.cite : row.penalty_cite;
+		let penaltyDetail = imposed ? imposed.escalation.detail : row.penalty_detail;
 		// A suspension the law has the office fix in days: imposed with its days, within the law's.
-		const range = suspensionRange(row.penalty, localDate(row.occurred_at));
+		const range = suspensionRange(penalty, conductDay);
 		const daysError =
 			input.step === 'imposta' && range ? suspensionDaysError(input.suspensionDays, range) : null;
-		if (daysError) return refuse('dias', daysError);
+		if (daysError)
+			return refuse(
+				'dias',
+				penalty !== row.penalty
+					? `Na imposição a penalidade é ${penaltyWords(penalty)} (o histórico do veículo mudou desde o auto). ${daysError}`
+					: daysError
+			);
+		// Fixing a suspension's days decides what the law makes of their sum in its window.
+		const catalog = catalogFor(conductDay);
+		const cassation =
+			input.step === 'imposta' &&
+			range &&
+			input.suspensionDays !== undefined &&
+			catalog.system?.kind === 'points'
+				? cassationOnSuspension(
+						await confirmedOffenses(trx, row.prefixo, row.complaint_id),
+						input.suspensionDays,
+						input.on,
+						catalog.system
+					)
+				: null;
+		if (cassation && penalty && !penalty.split('+').includes(cassation.penalty)) {
+			penalty = `${penalty}+${cassation.penalty}`;
+			penaltyCite = cassation.cite;
+			penaltyDetail = `${penaltyDetail} Ao fixar ${input.suspensionDays} dias de suspensão: ${cassation.detail}`;
+		}
 		const floor = row.decided_on ?? row.notified_on ?? localDate(row.issued_at);
 		if (input.on < floor) return refuse('data', 'A data é anterior à etapa anterior do auto.');
 		const set =
@@ -181,8 +236,13 @@ export async function recordAutoStep(
 					: {
 							decision: input.step,
 							decided_on: input.on,
-							...(input.step === 'imposta' && range
-								? { suspension_days: input.suspensionDays }
+							...(input.step === 'imposta'
+								? {
+										penalty,
+										penalty_cite: penaltyCite,
+										penalty_detail: penaltyDetail,
+										...(range ? { suspension_days: input.suspensionDays } : {})
+									}
 								: {})
 						};
 		await trx.updateTable('auto_infracao').set(set).where('id', '=', row.id).execute();

@@ -259,6 +259,73 @@ describe('the staff workflow follows the law', () => {
 	});
 });
 
+describe('the penalty is computed at imposition, not frozen when the auto is drafted', () => {
+	/** Records `step` on `number` dated `on`, as staff would on `now`. */
+	const step = (
+		staff: Awaited<ReturnType<typeof member>>,
+		protocol: string,
+		number: string,
+		s: 'notificado' | 'imposta' | 'definitiva',
+		on: string,
+		now: string
+	) =>
+		recordAutoStep(
+			db,
+			staff,
+			{
+				number,
+				protocol,
+				step: s,
+				on,
+				note: null,
+				defense: 'improcedente',
+				reconsideration: 'mantida'
+			},
+			at(now)
+		);
+
+	test('an earlier auto that becomes final after the draft counts at the imposition (Art. 21, I)', async () => {
+		const staff = await member(db);
+		// B: conduct on 02/03, imposed then; its final decision (01/04) recorded only on 30/05.
+		const b = await founded(staff, 'fumando', '2026-03-02');
+		const bNumber = await issue(staff, b, 'art20-VII', '2026-03-02');
+		expect(await step(staff, b, bNumber, 'notificado', '2026-03-02', '2026-03-02')).toEqual({
+			ok: true
+		});
+		expect(await step(staff, b, bNumber, 'imposta', '2026-03-02', '2026-03-02')).toEqual({
+			ok: true
+		});
+		// A: conduct on 20/05, drafted on 25/05 with no final prior: advertência.
+		const a = await founded(staff, 'moto-suja', '2026-05-20');
+		const aNumber = await issue(staff, a, 'art20-I', '2026-05-25');
+		expect((await autosOfComplaint(db, a, at('2026-05-25')))[0]).toMatchObject({
+			penalty: 'advertencia',
+			atImposition: null
+		});
+		expect(await step(staff, b, bNumber, 'definitiva', '2026-04-01', '2026-05-30')).toEqual({
+			ok: true
+		});
+		// Before imposing, staff see what the imposition will give.
+		expect((await autosOfComplaint(db, a, at('2026-06-01')))[0]?.atImposition).toMatchObject({
+			penalty: 'multa',
+			cite: 'Art. 21, I'
+		});
+		expect(await step(staff, a, aNumber, 'notificado', '2026-05-26', '2026-06-02')).toEqual({
+			ok: true
+		});
+		expect(await step(staff, a, aNumber, 'imposta', '2026-06-02', '2026-06-02')).toEqual({
+			ok: true
+		});
+		const [imposed] = await autosOfComplaint(db, a, at('2026-06-02'));
+		expect(imposed).toMatchObject({
+			penalty: 'multa',
+			penaltyCite: 'Art. 21, I',
+			atImposition: null
+		});
+		expect(imposed?.penaltyDetail).toMatch(/^Reincidência/);
+	});
+});
+
 describe('the auto’s steps follow Art. 27–28', () => {
 	async function notified(on: string) {
 		const staff = await member(db);

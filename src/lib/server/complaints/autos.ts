@@ -43,12 +43,21 @@ export interface Auto {
 	confirmedOn: LocalDate | null;
 	/** The days of the suspension imposed, where the office fixed them. */
 	suspensionDays: number | null;
-	/** The days a suspension of this auto may last, where the law has the office fix them. */
+	/**
+	 * The days a suspension of this auto may last, where the law has the office fix them: of the
+	 * penalty it carries, or — not yet imposed — of the one an imposition today would give.
+	 */
 	suspension: { min: number; max: number; cite: string } | null;
+	/**
+	 * Not yet imposed: the penalty an imposition today would give (it is computed at imposition,
+	 * over the history final by then), where it differs from the drafted one; else null.
+	 */
+	atImposition: { penalty: string | null; cite: string; detail: string } | null;
 	deadlines: AutoDeadlines;
 }
 
 type AutoRow = Omit<AutoInfracaoTable, 'id' | 'decision'> & {
+	complaint_id: number;
 	decision: string;
 	protocol: string;
 	occurred_at: string;
@@ -74,6 +83,7 @@ function toAuto(row: AutoRow, today: LocalDate, calendar: HolidayCalendar): Auto
 		confirmedOn: row.confirmed_on,
 		suspensionDays: row.suspension_days,
 		suspension: suspensionRange(row.penalty, localDate(row.occurred_at)),
+		atImposition: null,
 		deadlines: autoDeadlines(
 			{ notifiedOn: row.notified_on, decision, decidedOn: row.decided_on },
 			today,
@@ -91,16 +101,56 @@ function autos(db: Db) {
 		.select(['complaint.protocol', 'complaint.occurred_at']);
 }
 
+/** The penalty `escalate()` gives an auto imposed on `imposedOn`, as the auto stores it. */
+export async function penaltyAtImposition(
+	db: Db,
+	row: { prefixo: string; provision: string; occurred_at: string; complaint_id: number },
+	imposedOn: LocalDate
+) {
+	const escalation = await penaltyFor(
+		db,
+		row.prefixo,
+		row.provision,
+		localDate(row.occurred_at),
+		row.complaint_id,
+		imposedOn
+	);
+	// Every penalty applied (a points register counts each): `multa+apreensao`.
+	const penalty =
+		escalation.penalties.length > 1 ? escalation.penalties.join('+') : escalation.penalty;
+	return { escalation, penalty };
+}
+
+/** An auto as staff see it; one not yet imposed, with the penalty an imposition today gives. */
+async function staffAuto(
+	db: Db,
+	row: AutoRow,
+	today: LocalDate,
+	calendar: HolidayCalendar
+): Promise<Auto> {
+	const auto = toAuto(row, today, calendar);
+	if (auto.decision !== 'pendente') return auto;
+	const { escalation, penalty } = await penaltyAtImposition(db, row, today);
+	if (penalty === row.penalty) return auto;
+	return {
+		...auto,
+		suspension: suspensionRange(penalty, localDate(row.occurred_at)),
+		atImposition: { penalty, cite: escalation.cite, detail: escalation.detail }
+	};
+}
+
 export async function autosOfComplaint(db: Db, protocol: string, now: Date): Promise<Auto[]> {
 	const rows = await autos(db).where('complaint.protocol', '=', protocol).orderBy('seq').execute();
 	// Business days on the calendar in force now, decreed days included (Art. 28 §1º).
 	const { calendar } = (await currentRules(db)).holidays;
-	return rows.map((r) => toAuto(r, localDate(now), calendar));
+	return Promise.all(rows.map((r) => staffAuto(db, r, localDate(now), calendar)));
 }
 
 export async function autoByNumber(db: Db, number: string, now: Date): Promise<Auto | null> {
 	const row = await autos(db).where('auto_infracao.number', '=', number).executeTakeFirst();
-	return row ? toAuto(row, localDate(now), (await currentRules(db)).holidays.calendar) : null;
+	return row
+		? staffAuto(db, row, localDate(now), (await currentRules(db)).holidays.calendar)
+		: null;
 }
 
 /**
@@ -148,16 +198,17 @@ export async function issueAuto(
 		);
 	if (!parseOffenses(complaint.offenses).some((o) => o.article === input.provision))
 		return refuse('dispositivo', 'Escolha um dos dispositivos da reclamação.');
-	const escalation = await penaltyFor(
+	// The penalty as an imposition today would give it: the imposition computes it again.
+	const { escalation, penalty } = await penaltyAtImposition(
 		db,
-		prefixo,
-		input.provision,
-		localDate(complaint.occurred_at),
-		complaint.id
+		{
+			prefixo,
+			provision: input.provision,
+			occurred_at: complaint.occurred_at,
+			complaint_id: complaint.id
+		},
+		today
 	);
-	// Every penalty applied (a points register counts each): `multa+apreensao`.
-	const penalty =
-		escalation.penalties.length > 1 ? escalation.penalties.join('+') : escalation.penalty;
 	if (input.expectedPenalty !== undefined && input.expectedPenalty !== (penalty ?? ''))
 		return refuse(
 			'dispositivo',

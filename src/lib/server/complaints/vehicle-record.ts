@@ -8,11 +8,13 @@ import {
 	citeOf,
 	escalate,
 	penaltyArticles,
+	penaltyReadings,
 	penaltyRulesText,
 	type ConfirmedOffense,
 	type Escalation
 } from '$lib/domain/offenses';
 import type { RegistryEntry } from '$lib/domain/registry';
+import { pointsRegister } from '$lib/domain/points';
 import { EMPTY_FILTER } from '$lib/domain/triage';
 import { catalogFor, confirmedOffenses } from './auto-law';
 import { autoByNumber, type Auto } from './autos';
@@ -27,7 +29,23 @@ export interface VehicleRecord {
 	/** The first page of its complaints, open first. */
 	complaints: QueuePage;
 	autos: Auto[];
-	confirmed: (ConfirmedOffense & { cite: string })[];
+	/** Each with the law it was judged by (`law`), which may not be the one in force. */
+	confirmed: (ConfirmedOffense & { cite: string; law: string })[];
+	/** The law in force today (`Lei 3.815/2018`). */
+	law: string;
+	/**
+	 * Where the law keeps a points register: its points over the window before the LAST anotação
+	 * (not before today), and what a threshold read once still counts.
+	 */
+	register: {
+		last: LocalDate;
+		from: LocalDate;
+		total: number;
+		counted: number;
+		cite: string;
+	} | null;
+	/** The readings the regime adopts where its law is arguable, each with its provision. */
+	readings: { cite: string; text: string }[];
 	/** The profile's window: the law does not say how long an offense counts for reincidence. */
 	windowMonths: number;
 	/** For a new offense of each article today: the penalty and why. */
@@ -64,6 +82,10 @@ export async function vehicleRecord(db: Db, prefixo: string, now: Date): Promise
 		confirmed: history
 			.map((h) => ({ ...h, cite: citeOf(h.article) }))
 			.sort((a, b) => (a.confirmedAt < b.confirmedAt ? 1 : -1)),
+		law: catalog.law,
+		register:
+			catalog.system?.kind === 'points' ? pointsRegister(history, catalog, catalog.system) : null,
+		readings: penaltyReadings(catalog),
 		windowMonths: catalog.reincidenceWindowMonths,
 		// A points system prices each inciso: its register and rules say what a new offence adds.
 		next: (catalog.system?.kind === 'points' ? [] : penaltyArticles(catalog)).map((article) => ({

@@ -2,6 +2,7 @@ import { situationsAt } from '$lib/profile/offenses';
 import { error, fail, redirect } from '@sveltejs/kit';
 import { citeOf } from '$lib/domain/offenses';
 import { overcharge } from '$lib/domain/overcharge';
+import type { LocalDate } from '$lib/domain/clock';
 import { inForceOn } from '$lib/domain/profile';
 import { parseKm } from '$lib/domain/tariff';
 import { profile } from '$lib/profile';
@@ -68,14 +69,17 @@ export const load: PageServerLoad = async ({ params, url }) => {
 	);
 	const regime = inForceOn(conductDay, profile.laws) ?? null;
 	const law = regime?.title ?? null;
-	const procedure = inForceOn(conductDay, profile.procedures);
+	// The procedure is the one the steps use: in force on the day of the notice (for a draft, or
+	// an auto not yet notified, today — the earliest it can be notified).
+	const procedureOn = (notifiedOn: LocalDate | null) =>
+		inForceOn(notifiedOn ?? localDate(now), profile.procedures);
 	// The same page for an issued auto and a draft: only the auto itself differs.
 	const page = {
 		complaint,
 		situations,
 		law,
 		regime,
-		procedure,
+		procedure: procedureOn(null),
 		overcharge: await overchargeOf(complaint),
 		// A fictitious holder of the profile's sample registry: never an auto against a real person.
 		sampleHolder: complaint.registry?.sample === true
@@ -87,6 +91,7 @@ export const load: PageServerLoad = async ({ params, url }) => {
 		if (!auto || auto.protocol !== complaint.protocol) error(404, NOT_FOUND);
 		return {
 			...page,
+			procedure: procedureOn(auto.notifiedOn),
 			auto: {
 				number: auto.number,
 				issuedAt: auto.issuedAt,
@@ -106,13 +111,15 @@ export const load: PageServerLoad = async ({ params, url }) => {
 		error(404, NOT_FOUND);
 	const escalation =
 		provision && complaint.vehiclePrefixo
-			? // Reincidence is judged on the day of the conduct (Art. 21 I, 22 I, 25 I).
+			? // Reincidence is judged on the day of the conduct (Art. 21 I, 22 I, 25 I), over the
+				// history final if it were imposed today (the imposition computes it again).
 				await penaltyFor(
 					db(),
 					complaint.vehiclePrefixo,
 					provision,
 					localDate(complaint.occurredAt),
-					complaint.id
+					complaint.id,
+					localDate(now)
 				)
 			: null;
 	return {
