@@ -29,6 +29,9 @@ export const CITE_ROLES = [
 	'cap',
 	'onePerPerson',
 	'auxiliaryDriver',
+	// A personal offence of the auxiliary driver goes on the auxiliary's own record (absent: on
+	// the holder's, who answers for the auxiliary).
+	'auxiliaryRecord',
 	'whoDrives',
 	'unauthorized',
 	// stands

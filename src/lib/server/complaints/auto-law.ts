@@ -16,6 +16,8 @@ import {
 } from '$lib/domain/offenses';
 import { suspensionRangeOf } from '$lib/domain/points';
 import { inForceOn, type LawRef } from '$lib/domain/profile';
+import { citeFor } from '$lib/domain/regime';
+import type { RegistryEntry } from '$lib/domain/registry';
 import { profile } from '$lib/profile';
 import type { Db } from '$lib/server/db';
 import { localDate } from './triage';
@@ -41,19 +43,49 @@ export function basisOfCite(cite: string): string | null {
 	return m ? `art${m[1]}${m[2] ? `-${m[2]}` : ''}` : null;
 }
 
+/** Who drove: the authorization's holder or its auxiliary driver. */
+export type Driver = 'titular' | 'auxiliar';
+
+/**
+ * Whose record an auto goes on, as stored (`record_of`): `titular:<name>` — the holder's, who
+ * answers for the auxiliary too — or `auxiliar:<name>`, the auxiliary's own, for a personal offence
+ * where the law in force says so (its `auxiliaryRecord` role); null without a registry entry.
+ */
+export function recordOf(
+	entry: Pick<RegistryEntry, 'titular' | 'condutorAuxiliar'> | null,
+	driver: Driver,
+	personal: boolean,
+	regime: LawRef | null
+): string | null {
+	if (!entry) return null;
+	if (
+		driver === 'auxiliar' &&
+		personal &&
+		entry.condutorAuxiliar &&
+		citeFor(regime, 'auxiliaryRecord')
+	)
+		return `auxiliar:${entry.condutorAuxiliar}`;
+	return `titular:${entry.titular}`;
+}
+
+/** The person's name in a stored record (`titular:Fulano` → `Fulano`). */
+export const recordName = (record: string) => record.slice(record.indexOf(':') + 1);
+
 /**
  * The offenses SEMAM confirmed for a vehicle (decision final, Art. 28 §2º), with the provision
  * whose penalty was applied (a fine under Art. 21, I makes an Art. 21 conduct, Art. 22, I), the
  * day of the conduct (a law may count a repeat from the first commission), the day the penalty was
  * imposed (a register's anotação) and the law it was judged by (the catalog in force on the
- * conduct's day: a later law never re-reads it). `exceptComplaint`: leave out the autos of one
+ * conduct's day: a later law never re-reads it) — of one person's `record` (see `recordOf`), or,
+ * without one, the vehicle's. `exceptComplaint`: leave out the autos of one
  * complaint — one conduct is one offence, and it cannot be its own repeat.
  */
 export async function confirmedOffenses(
 	db: Db,
 	prefixo: string,
-	exceptComplaint?: number
-): Promise<(ConfirmedOffense & { law: string })[]> {
+	exceptComplaint?: number,
+	record: string | null = null
+): Promise<(ConfirmedOffense & { law: string; record: string | null })[]> {
 	let query = db
 		.selectFrom('auto_infracao')
 		.innerJoin('complaint', 'complaint.id', 'auto_infracao.complaint_id')
@@ -64,9 +96,28 @@ export async function confirmedOffenses(
 			'auto_infracao.penalty',
 			'auto_infracao.penalty_cite',
 			'auto_infracao.suspension_days',
+			'auto_infracao.record_of',
 			'complaint.occurred_at'
 		])
-		.where('auto_infracao.prefixo', '=', prefixo)
+		// A person's record: the holder's on this vehicle (never an earlier holder's — a transfer on
+		// death does not pass the record on), the auxiliary's own wherever they drove; earlier autos,
+		// with no record, stay the vehicle's.
+		.where((eb) =>
+			record === null
+				? eb('auto_infracao.prefixo', '=', prefixo)
+				: eb.or([
+						record.startsWith('auxiliar:')
+							? eb('auto_infracao.record_of', '=', record)
+							: eb.and([
+									eb('auto_infracao.record_of', '=', record),
+									eb('auto_infracao.prefixo', '=', prefixo)
+								]),
+						eb.and([
+							eb('auto_infracao.record_of', 'is', null),
+							eb('auto_infracao.prefixo', '=', prefixo)
+						])
+					])
+		)
 		.where('auto_infracao.decision', '=', 'definitiva')
 		.where('auto_infracao.confirmed_on', 'is not', null);
 	if (exceptComplaint !== undefined)
@@ -84,6 +135,7 @@ export async function confirmedOffenses(
 			...(r.decided_on ? { imposedOn: r.decided_on } : {}),
 			lawId: judgedBy.lawId,
 			law: judgedBy.law,
+			record: r.record_of,
 			...(penaltyBasis ? { penaltyBasis } : {}),
 			...(penalties.length ? { penalties } : {}),
 			...(r.suspension_days ? { suspensionDays: r.suspension_days } : {})
@@ -106,10 +158,11 @@ export async function penaltyFor(
 	provision: string,
 	conductDay: LocalDate,
 	complaintId: number | undefined,
-	imposedOn: LocalDate
+	imposedOn: LocalDate,
+	record: string | null = null
 ): Promise<Escalation> {
 	const catalog = catalogFor(conductDay);
-	const history = await confirmedOffenses(db, prefixo, complaintId);
+	const history = await confirmedOffenses(db, prefixo, complaintId, record);
 	return escalate(
 		history,
 		provision,

@@ -139,6 +139,7 @@ export async function recordAutoStep(
 				'auto_infracao.prefixo',
 				'auto_infracao.provision',
 				'auto_infracao.complaint_id',
+				'auto_infracao.record_of',
 				'complaint.occurred_at'
 			])
 			.where('auto_infracao.number', '=', input.number)
@@ -215,7 +216,7 @@ export async function recordAutoStep(
 			input.suspensionDays !== undefined &&
 			catalog.system?.kind === 'points'
 				? cassationOnSuspension(
-						await confirmedOffenses(trx, row.prefixo, row.complaint_id),
+						await confirmedOffenses(trx, row.prefixo, row.complaint_id, row.record_of),
 						input.suspensionDays,
 						input.on,
 						catalog.system

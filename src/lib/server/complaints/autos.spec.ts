@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { auditLog, type Db } from '$lib/server/db';
+import type { RegistryEntry } from '$lib/domain/registry';
+import { profileFixture } from '$lib/profile/fixtures';
+import { currentRegistry, publishSnapshot } from '$lib/server/registry';
+import { recordOf, type Driver } from './auto-law';
 import { recordAutoStep } from './auto-steps';
 import { autosOfComplaint, issueAuto } from './autos';
 import { transition } from './complaint-admin';
@@ -324,6 +328,98 @@ describe('the penalty is computed at imposition, not frozen when the auto is dra
 		});
 		expect(imposed?.penaltyDetail).toMatch(/^Reincidência/);
 	});
+});
+
+describe('penalties go on a person’s record, not the vehicle’s', () => {
+	/** Republishes the registry with vehicle 007 changed as `change` says. */
+	async function registry(change: Partial<RegistryEntry>) {
+		const current = await currentRegistry(db);
+		await publishSnapshot(db, {
+			entries: (current?.entries ?? []).map((e) => (e.prefixo === '7' ? { ...e, ...change } : e)),
+			source: 'teste',
+			sample: true
+		});
+	}
+
+	test('an authorization transferred on the holder’s death does not inherit the deceased’s priors', async () => {
+		const staff = await member(db);
+		await confirmed(staff, ['fumando', 'art20-VII'], '2026-03-02', '2026-04-01');
+		await registry({ titular: 'Herdeira Exemplo' });
+		const next = await founded(staff, 'moto-suja', '2026-11-02');
+		await issue(staff, next, 'art20-I', '2026-11-02');
+		expect((await autosOfComplaint(db, next, at('2026-11-02')))[0]).toMatchObject({
+			penalty: 'advertencia',
+			recordOf: 'Herdeira Exemplo'
+		});
+		expect((await vehicleRecord(db, '7', at('2026-11-02'))).confirmed).toEqual([]);
+	});
+
+	test('without a personal record in the law, the auxiliary’s offence is on the holder’s record', async () => {
+		const staff = await member(db);
+		await registry({ condutorAuxiliar: 'Auxiliar Exemplo' });
+		const first = await founded(staff, 'fumando', '2026-03-02');
+		const issued = await issueAuto(
+			db,
+			staff,
+			{ protocol: first, provision: 'art20-VII', driver: 'auxiliar', personal: true },
+			at('2026-03-02')
+		);
+		expect(issued).toMatchObject({ ok: true });
+		expect((await autosOfComplaint(db, first, at('2026-03-02')))[0]).toMatchObject({
+			driver: 'auxiliar',
+			recordOf: 'Valdecir Gomes Pinheiro'
+		});
+	});
+
+	test('the auxiliary must be in the registry', async () => {
+		const staff = await member(db);
+		const protocol = await founded(staff, 'fumando', '2026-03-02');
+		expect(
+			await issueAuto(
+				db,
+				staff,
+				{ protocol, provision: 'art20-VII', driver: 'auxiliar' },
+				at('2026-03-02')
+			)
+		).toMatchObject({ ok: false, status: 400, field: 'condutor' });
+	});
+
+	const entry = { titular: 'Titular Exemplo', condutorAuxiliar: 'Auxiliar Exemplo' };
+	const feira = profileFixture('feira-de-santana').profile.laws[0] ?? null;
+	const rolim = profileFixture('rolim-de-moura').profile.laws[0] ?? null;
+	const cases: [
+		why: string,
+		driver: Driver,
+		personal: boolean,
+		regime: typeof feira,
+		record: string
+	][] = [
+		[
+			'Feira, Art. 43 §2º: a personal offence of the auxiliary goes on the auxiliary’s record',
+			'auxiliar',
+			true,
+			feira,
+			'auxiliar:Auxiliar Exemplo'
+		],
+		[
+			'Feira, Art. 43 §1º: one not personal, on the holder’s, who answers for it',
+			'auxiliar',
+			false,
+			feira,
+			'titular:Titular Exemplo'
+		],
+		[
+			'Rolim de Moura: its law keeps no auxiliary record — the holder’s',
+			'auxiliar',
+			true,
+			rolim,
+			'titular:Titular Exemplo'
+		],
+		['the holder drove: the holder’s', 'titular', true, feira, 'titular:Titular Exemplo']
+	];
+	test.each(cases)('%s', (_why, driver, personal, regime, record) =>
+		expect(recordOf(entry, driver, personal, regime)).toBe(record)
+	);
 });
 
 describe('the auto’s steps follow Art. 27–28', () => {

@@ -19,7 +19,16 @@ import {
 } from '$lib/server/db';
 import { currentRules } from '$lib/server/rules';
 import { currentRegistry } from '$lib/server/registry';
-import { paren, penaltyFor, refuse, regimeOf, suspensionRange } from './auto-law';
+import {
+	paren,
+	penaltyFor,
+	recordName,
+	recordOf,
+	refuse,
+	regimeOf,
+	suspensionRange,
+	type Driver
+} from './auto-law';
 import type { AdminResult, Staff } from './complaint-admin';
 import { localDate, parseOffenses } from './triage';
 
@@ -41,6 +50,9 @@ export interface Auto {
 	decision: AutoDecision;
 	decidedOn: LocalDate | null;
 	confirmedOn: LocalDate | null;
+	/** Who drove (null on earlier autos), and whose record the auto goes on (a name). */
+	driver: Driver | null;
+	recordOf: string | null;
 	/** The days of the suspension imposed, where the office fixed them. */
 	suspensionDays: number | null;
 	/**
@@ -82,6 +94,8 @@ function toAuto(row: AutoRow, today: LocalDate, calendar: HolidayCalendar): Auto
 		decidedOn: row.decided_on,
 		confirmedOn: row.confirmed_on,
 		suspensionDays: row.suspension_days,
+		driver: row.driver,
+		recordOf: row.record_of ? recordName(row.record_of) : null,
 		suspension: suspensionRange(row.penalty, localDate(row.occurred_at)),
 		atImposition: null,
 		deadlines: autoDeadlines(
@@ -104,7 +118,13 @@ function autos(db: Db) {
 /** The penalty `escalate()` gives an auto imposed on `imposedOn`, as the auto stores it. */
 export async function penaltyAtImposition(
 	db: Db,
-	row: { prefixo: string; provision: string; occurred_at: string; complaint_id: number },
+	row: {
+		prefixo: string;
+		provision: string;
+		occurred_at: string;
+		complaint_id: number;
+		record_of: string | null;
+	},
 	imposedOn: LocalDate
 ) {
 	const escalation = await penaltyFor(
@@ -113,7 +133,8 @@ export async function penaltyAtImposition(
 		row.provision,
 		localDate(row.occurred_at),
 		row.complaint_id,
-		imposedOn
+		imposedOn,
+		row.record_of
 	);
 	// Every penalty applied (a points register counts each): `multa+apreensao`.
 	const penalty =
@@ -169,6 +190,10 @@ export async function issueAuto(
 		 * shown again.
 		 */
 		expectedPenalty?: string;
+		/** Who drove (the holder by default). */
+		driver?: Driver;
+		/** The auxiliary's offence is personal: it goes on the auxiliary's record where the law says so. */
+		personal?: boolean;
 	},
 	now: Date
 ): Promise<AdminResult | { ok: true; number: string }> {
@@ -198,6 +223,18 @@ export async function issueAuto(
 		);
 	if (!parseOffenses(complaint.offenses).some((o) => o.article === input.provision))
 		return refuse('dispositivo', 'Escolha um dos dispositivos da reclamação.');
+	const entry = (await currentRegistry(db))?.entries.find((e) => e.prefixo === prefixo) ?? null;
+	const driver = input.driver ?? 'titular';
+	if (driver === 'auxiliar' && !entry?.condutorAuxiliar)
+		return refuse('condutor', 'O cadastro não tem condutor auxiliar para este veículo.');
+	// The person whose record it goes on: the holder's, or the auxiliary's own (a personal offence,
+	// where the law in force on the conduct's day says so).
+	const record = recordOf(
+		entry,
+		driver,
+		input.personal === true,
+		regimeOf(localDate(complaint.occurred_at))
+	);
 	// The penalty as an imposition today would give it: the imposition computes it again.
 	const { escalation, penalty } = await penaltyAtImposition(
 		db,
@@ -205,7 +242,8 @@ export async function issueAuto(
 			prefixo,
 			provision: input.provision,
 			occurred_at: complaint.occurred_at,
-			complaint_id: complaint.id
+			complaint_id: complaint.id,
+			record_of: record
 		},
 		today
 	);
@@ -221,8 +259,7 @@ export async function issueAuto(
 		JSON.parse(complaint.situations) as string[],
 		new Date(complaint.occurred_at)
 	);
-	const placa =
-		(await currentRegistry(db))?.entries.find((e) => e.prefixo === prefixo)?.placa ?? null;
+	const placa = entry?.placa ?? null;
 	const year = Number(today.slice(0, 4));
 
 	return writeTransaction(db, async (trx) => {
@@ -273,7 +310,9 @@ export async function issueAuto(
 				notified_on: null,
 				decided_on: null,
 				confirmed_on: null,
-				suspension_days: null
+				suspension_days: null,
+				driver,
+				record_of: record
 			})
 			.execute();
 		await audit(

@@ -5,7 +5,7 @@
  */
 export { recordingResponse } from './audio-response';
 export { MAX_AUDIO_BYTES } from './audio';
-export { penaltyFor, regimeOf } from './auto-law';
+export { penaltyFor, recordOf, regimeOf, type Driver } from './auto-law';
 export {
 	AUTO_STEPS,
 	isAutoStep,

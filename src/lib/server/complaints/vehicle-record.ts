@@ -16,7 +16,8 @@ import {
 import type { RegistryEntry } from '$lib/domain/registry';
 import { pointsRegister } from '$lib/domain/points';
 import { EMPTY_FILTER } from '$lib/domain/triage';
-import { catalogFor, confirmedOffenses } from './auto-law';
+import { catalogFor, confirmedOffenses, recordOf, regimeOf } from './auto-law';
+import { citeFor } from '$lib/domain/regime';
 import { autoByNumber, type Auto } from './autos';
 import type { Db } from '$lib/server/db';
 import { currentRegistry } from '$lib/server/registry';
@@ -29,8 +30,17 @@ export interface VehicleRecord {
 	/** The first page of its complaints, open first. */
 	complaints: QueuePage;
 	autos: Auto[];
-	/** Each with the law it was judged by (`law`), which may not be the one in force. */
+	/**
+	 * The current holder's record on this vehicle (never an earlier holder's), each with the law it
+	 * was judged by (`law`), which may not be the one in force.
+	 */
 	confirmed: (ConfirmedOffense & { cite: string; law: string })[];
+	/** The auxiliary driver's own record (personal offences), where the law keeps one. */
+	auxiliary: {
+		name: string;
+		cite: string;
+		confirmed: (ConfirmedOffense & { cite: string; law: string })[];
+	} | null;
 	/** The law in force today (`Lei 3.815/2018`). */
 	law: string;
 	/**
@@ -58,10 +68,20 @@ export interface VehicleRecord {
 export async function vehicleRecord(db: Db, prefixo: string, now: Date): Promise<VehicleRecord> {
 	const today: LocalDate = localDate(now);
 	const catalog = catalogFor(today);
-	const [snapshot, complaints, history, autoRows] = await Promise.all([
-		currentRegistry(db),
+	const snapshot = await currentRegistry(db);
+	const entry = snapshot?.entries.find((e) => e.prefixo === prefixo) ?? null;
+	const regime = regimeOf(today);
+	const auxiliaryCite = entry?.condutorAuxiliar ? citeFor(regime, 'auxiliaryRecord') : null;
+	const auxiliaryRecord = auxiliaryCite && entry ? recordOf(entry, 'auxiliar', true, regime) : null;
+	const [complaints, history, auxiliaryHistory, autoRows] = await Promise.all([
 		listQueue(db, { ...EMPTY_FILTER, vehicle: { kind: 'prefixo', prefixo } }, now),
-		confirmedOffenses(db, prefixo),
+		confirmedOffenses(
+			db,
+			prefixo,
+			undefined,
+			entry ? recordOf(entry, 'titular', false, regime) : null
+		),
+		auxiliaryRecord ? confirmedOffenses(db, prefixo, undefined, auxiliaryRecord) : [],
 		db
 			.selectFrom('auto_infracao')
 			.select('number')
@@ -75,13 +95,24 @@ export async function vehicleRecord(db: Db, prefixo: string, now: Date): Promise
 	);
 	return {
 		prefixo,
-		registry: snapshot?.entries.find((e) => e.prefixo === prefixo) ?? null,
+		registry: entry,
 		registrySample: snapshot?.sample ?? false,
 		complaints,
 		autos,
 		confirmed: history
 			.map((h) => ({ ...h, cite: citeOf(h.article) }))
 			.sort((a, b) => (a.confirmedAt < b.confirmedAt ? 1 : -1)),
+		auxiliary:
+			auxiliaryRecord && auxiliaryCite && entry?.condutorAuxiliar
+				? {
+						name: entry.condutorAuxiliar,
+						cite: auxiliaryCite,
+						confirmed: auxiliaryHistory
+							.filter((h) => h.record === auxiliaryRecord)
+							.map((h) => ({ ...h, cite: citeOf(h.article) }))
+							.sort((a, b) => (a.confirmedAt < b.confirmedAt ? 1 : -1))
+					}
+				: null,
 		law: catalog.law,
 		register:
 			catalog.system?.kind === 'points' ? pointsRegister(history, catalog, catalog.system) : null,

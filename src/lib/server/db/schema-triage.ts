@@ -36,6 +36,13 @@ export interface AutoInfracaoTable {
 	confirmed_on: string | null;
 	/** The days of the suspension imposed, as the office fixed them (015_suspension_days). */
 	suspension_days: number | null;
+	/** Who drove: the holder or the auxiliary driver (019_auto_records); null on earlier autos. */
+	driver: 'titular' | 'auxiliar' | null;
+	/**
+	 * The person whose record the auto goes on, by the registry's name at issue: the holder's, or
+	 * the auxiliary's for a personal offence where the law says so; null on earlier autos.
+	 */
+	record_of: string | null;
 }
 
 export interface AutoSequenceTable {

@@ -4,6 +4,7 @@ import { citeOf } from '$lib/domain/offenses';
 import { overcharge } from '$lib/domain/overcharge';
 import type { LocalDate } from '$lib/domain/clock';
 import { inForceOn } from '$lib/domain/profile';
+import { citeFor } from '$lib/domain/regime';
 import { parseKm } from '$lib/domain/tariff';
 import { profile } from '$lib/profile';
 import { requireStaff } from '$lib/server/auth';
@@ -12,7 +13,9 @@ import {
 	autoByNumber,
 	issueAuto,
 	penaltyFor,
+	recordOf,
 	getComplaintForStaff,
+	type Driver,
 	localDate,
 	type StaffComplaint
 } from '$lib/server/complaints';
@@ -47,6 +50,10 @@ async function overchargeOf(c: StaffComplaint) {
 		tableFrom: check.unconfirmed ? check.legal.decree.validFrom : null
 	};
 }
+
+/** Who drove, from the preview's choice: the auxiliary only where the registry has one. */
+const driverOf = (value: string | null, entry: StaffComplaint['registry']): Driver =>
+	value === 'auxiliar' && entry?.condutorAuxiliar ? 'auxiliar' : 'titular';
 
 const NOT_FOUND = { message: 'Reclamação ou auto não encontrado.', code: 'not_found' };
 
@@ -102,11 +109,19 @@ export const load: PageServerLoad = async ({ params, url }) => {
 				penaltyDetail: auto.penaltyDetail
 			},
 			provision: null,
+			driver: auto.driver,
+			personal: false,
+			driverChoice: null,
 			issued: url.searchParams.has('lavrado'),
 			canIssue: false
 		};
 	}
 	const provision = url.searchParams.get('dispositivo') ?? complaint.offenses[0]?.article ?? null;
+	// Who drove, and whether the auxiliary's offence is personal (its own record, where the law
+	// says so): the preview's penalty reads that person's record.
+	const driver = driverOf(url.searchParams.get('condutor'), complaint.registry);
+	const personal = driver === 'auxiliar' && url.searchParams.get('pessoal') === '1';
+	const record = recordOf(complaint.registry, driver, personal, regime);
 	if (provision !== null && !complaint.offenses.some((o) => o.article === provision))
 		error(404, NOT_FOUND);
 	const escalation =
@@ -119,12 +134,22 @@ export const load: PageServerLoad = async ({ params, url }) => {
 					provision,
 					localDate(complaint.occurredAt),
 					complaint.id,
-					localDate(now)
+					localDate(now),
+					record
 				)
 			: null;
 	return {
 		...page,
 		provision,
+		driver,
+		personal,
+		// The choice is offered where the registry has an auxiliary; "personal" where the law has it.
+		driverChoice: complaint.registry?.condutorAuxiliar
+			? {
+					auxiliary: complaint.registry.condutorAuxiliar,
+					personalCite: citeFor(regime, 'auxiliaryRecord')
+				}
+			: null,
 		issued: false,
 		// The preview ends with "Confirmar e lavrar" only where an auto can be issued (the action
 		// checks again).
@@ -164,10 +189,17 @@ export const actions = {
 		const expected = body.value.get('penalidade');
 		if (typeof provision !== 'string' || provision === '' || typeof expected !== 'string')
 			return fail(400, { message: 'Escolha o dispositivo na página da reclamação.' });
+		const driver = body.value.get('condutor') === 'auxiliar' ? 'auxiliar' : 'titular';
 		const result = await issueAuto(
 			db(),
 			staff,
-			{ protocol: params.protocolo, provision, expectedPenalty: expected },
+			{
+				protocol: params.protocolo,
+				provision,
+				expectedPenalty: expected,
+				driver,
+				personal: driver === 'auxiliar' && body.value.get('pessoal') === '1'
+			},
 			new Date()
 		);
 		if (!result.ok) return fail(result.status, { message: result.message });
