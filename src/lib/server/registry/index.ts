@@ -32,3 +32,12 @@ export {
 } from './stands-admin';
 export { ensureSampleStands, getStand, listStands, replaceStands, standsAreSample } from './stands';
 export { publishedRegistry, vehiclePage, verdictsWithSample, verifyQuery } from './verify';
+export {
+	CardKeyError,
+	cardFields,
+	cardLink,
+	cardQr,
+	keySet,
+	signedCardDigits,
+	signingKey
+} from './card';
