@@ -3,6 +3,7 @@ import {
 	CARD_BYTES,
 	SIGNED_BYTES,
 	cardBody,
+	cardAnswer,
 	cardDigits,
 	checkCard,
 	digitBytes,
@@ -167,4 +168,52 @@ describe('checkCard', () => {
 		expect((await checkCard(digits, '1100288', [key], '2028-02-08')).kind).toBe('expired');
 		expect((await checkCard(digits, '1100288', [key], '2028-02-07')).kind).toBe('valid');
 	});
+});
+
+describe('cardAnswer: the card set against the registry', () => {
+	const card = FIELDS;
+	const keys = [{ kid: 1, x: '', y: '', validFrom: '2026-01-01', validUntil: '2030-12-31' }];
+	const sampleKeys = [{ ...keys[0]!, sample: true as const }];
+	const entry = { placa: 'NDJ8041' };
+	const cases: [string, Parameters<typeof cardAnswer>, ReturnType<typeof cardAnswer>][] = [
+		[
+			'genuine, registered with its plate',
+			[{ kind: 'valid', card }, keys, entry],
+			{ kind: 'valid', card }
+		],
+		[
+			'the registry holds the Mercosul form of the card’s old plate',
+			[{ kind: 'valid', card }, keys, { placa: 'NDJ8A41' }],
+			{ kind: 'valid', card }
+		],
+		['forged', [{ kind: 'forged' }, keys, entry], { kind: 'foreign' }],
+		['unknown key', [{ kind: 'unknown-key', card }, keys, entry], { kind: 'foreign' }],
+		[
+			'another plate in the registry for its prefix',
+			[{ kind: 'valid', card }, keys, { placa: 'ABC1D23' }],
+			{ kind: 'irregular', why: 'other-plate', card, registered: 'ABC1D23' }
+		],
+		[
+			'its prefix is not in the registry',
+			[{ kind: 'valid', card }, keys, null],
+			{ kind: 'irregular', why: 'not-registered', card, registered: null }
+		],
+		[
+			'past its date',
+			[{ kind: 'expired', card }, keys, entry],
+			{ kind: 'irregular', why: 'expired', card, registered: 'NDJ8041' }
+		],
+		[
+			'the sample key on a real entry: not the city’s QR',
+			[{ kind: 'valid', card }, sampleKeys, entry],
+			{ kind: 'foreign' }
+		],
+		[
+			'the sample key on a sample entry',
+			[{ kind: 'valid', card }, sampleKeys, { ...entry, sample: true }],
+			{ kind: 'valid', card }
+		]
+	];
+	for (const [why, args, answer] of cases)
+		test(why, () => expect(cardAnswer(...args)).toEqual(answer));
 });

@@ -219,3 +219,48 @@ export async function checkCard(
 	if (!valid) return { kind: 'forged' };
 	return card.validUntil < today ? { kind: 'expired', card } : { kind: 'valid', card };
 }
+
+/** What the rider is told of a card, once its check is set against the registry. */
+export type CardAnswer =
+	/** Genuine and in force: compare the plate (a copied card is still a valid card). */
+	| { kind: 'valid'; card: CardFields }
+	/** Not signed by this municipality (or by a key it does not know): not the city's QR. */
+	| { kind: 'foreign' }
+	/** Signed, but no longer worth boarding on. */
+	| {
+			kind: 'irregular';
+			why: 'expired' | 'other-plate' | 'not-registered';
+			card: CardFields;
+			/** The registry's plate for the card's prefix, when there is one. */
+			registered: string | null;
+	  };
+
+/** Two plates are the same vehicle in either format (old `ABC1234` ↔ Mercosul `ABC1C34`). */
+function samePlate(a: string, b: string): boolean {
+	const key = (p: string) =>
+		/^[A-Z]{3}[0-9]{4}$/.test(p)
+			? p.slice(0, 4) + String.fromCharCode(65 + Number(p[4])) + p.slice(5)
+			: p;
+	return key(a) === key(b);
+}
+
+/**
+ * The rider's answer for a checked card and the registry's entry for the card's prefix. A `sample`
+ * key (its private part is public, for tests) vouches only for the registry's sample entries.
+ */
+export function cardAnswer(
+	check: CardCheck,
+	keys: readonly (CardKey & { sample?: true })[],
+	entry: { placa: string; sample?: true } | null
+): CardAnswer {
+	if (check.kind === 'forged' || check.kind === 'unknown-key') return { kind: 'foreign' };
+	const { card } = check;
+	const key = keys.find((k) => k.kid === card.kid);
+	if (key?.sample && !entry?.sample) return { kind: 'foreign' };
+	const registered = entry?.placa ?? null;
+	if (check.kind === 'expired') return { kind: 'irregular', why: 'expired', card, registered };
+	if (!entry) return { kind: 'irregular', why: 'not-registered', card, registered };
+	if (!samePlate(entry.placa, card.placa))
+		return { kind: 'irregular', why: 'other-plate', card, registered };
+	return { kind: 'valid', card };
+}

@@ -3,7 +3,7 @@
  * snapshots (edited as a draft, then published), the official stands whose prefixes it lists, the
  * rider's verification of a vehicle and the QR cards that lead to it.
  */
-export { qrPath, vehicleUrl } from './qr-cards';
+export { modulesPath, qrPath, vehicleUrl } from './qr-cards';
 export { workingRegistry } from './registry-draft';
 export { removeEntry, saveEntry } from './registry-entry';
 export { errorsByField, readRegistryForm, registryForm } from './registry-form';
