@@ -138,6 +138,8 @@ export default defineConfig({
 			// Every test files its complaints from 127.0.0.1: the default 20 per 10 minutes would refuse
 			// the suite's own. The limiter itself is unit-tested (rate-limit.spec, complaints.spec).
 			COMPLAINTS_RATE_LIMIT: '1000/600',
+			// The signed cards' sample key (test only: it vouches only for the sample entries).
+			GARUPA_CARD_KEY_FILE: 'tests/fixtures/card-key.sample.pem',
 			// E2E_DATABASE_URL runs the whole suite against another database (say, an empty PostgreSQL).
 			DATABASE_URL: process.env.E2E_DATABASE_URL ?? `file:${database}`
 		}

@@ -7,6 +7,7 @@
  * offense catalogs, so every answer follows the regime in force at the instant asked.
  */
 import type { LocalDate } from './clock';
+import type { CardKey } from './card';
 import type { BandeiraRule } from './bandeira';
 import type { HolidayProfile } from './holidays';
 import type { TariffDecree } from './tariff';
@@ -95,6 +96,11 @@ export interface HolidayTransfer {
 	reference: string;
 }
 
+/** A card key as the profile lists it: `sample` keys vouch only for the sample entries. */
+export interface ProfileCardKey extends CardKey {
+	sample?: true;
+}
+
 export interface Profile {
 	id: string;
 	name: string;
@@ -124,6 +130,8 @@ export interface Profile {
 	}[];
 	/** Complaint protocols read `<prefix>-<year>-<000001>`: `RM-2026-000001`. */
 	protocolPrefix: string;
+	/** Public keys of the signed vehicle cards, oldest first (docs/api.md). */
+	cardKeys: readonly ProfileCardKey[];
 	/** Every legal regime, oldest first; they chain without gaps or overlaps. */
 	laws: readonly LawRef[];
 	bandeiraRules: readonly BandeiraRule[];

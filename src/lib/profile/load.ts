@@ -144,6 +144,7 @@ export function loadProfile(files: ProfileFiles): LoadResult {
 		office: m.office,
 		contacts: m.contacts,
 		protocolPrefix: m.protocolPrefix,
+		cardKeys: m.cardKeys ?? [],
 		laws: regimes.map(([id, r]) => lawRef(id, r)),
 		bandeiraRules: regimes.map(([id, r]) => bandeiraRule(id, r)),
 		holidays: {

@@ -101,6 +101,24 @@ export const municipalitySchema = strict({
 		v.string('expected 2–4 capital letters'),
 		v.regex(/^[A-Z]{2,4}$/, 'expected 2–4 capital letters')
 	),
+	/**
+	 * Public keys of the signed vehicle cards (ES256, P-256; a JWK's x and y). A key verifies the
+	 * cards issued within its validity; `sample` marks a test key whose private part is public
+	 * (tests/fixtures): it vouches only for the fictitious sample entries.
+	 */
+	cardKeys: v.optional(
+		v.array(
+			strict({
+				kid: v.pipe(v.number('expected a key id'), v.integer(), v.minValue(1), v.maxValue(255)),
+				x: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, 'expected 32 bytes in base64url')),
+				y: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, 'expected 32 bytes in base64url')),
+				validFrom: date,
+				validUntil: date,
+				sample: v.optional(v.literal(true))
+			}),
+			'expected a list of card keys'
+		)
+	),
 	boundary: fileName,
 	samples: strict({ registry: fileName, stands: fileName }),
 	holidays: strict({

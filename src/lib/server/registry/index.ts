@@ -3,7 +3,7 @@
  * snapshots (edited as a draft, then published), the official stands whose prefixes it lists, the
  * rider's verification of a vehicle and the QR cards that lead to it.
  */
-export { qrPath, vehicleUrl } from './qr-cards';
+export { modulesPath, qrPath, vehicleUrl } from './qr-cards';
 export { workingRegistry } from './registry-draft';
 export { removeEntry, saveEntry } from './registry-entry';
 export { errorsByField, readRegistryForm, registryForm } from './registry-form';
@@ -32,3 +32,12 @@ export {
 } from './stands-admin';
 export { ensureSampleStands, getStand, listStands, replaceStands, standsAreSample } from './stands';
 export { publishedRegistry, vehiclePage, verdictsWithSample, verifyQuery } from './verify';
+export {
+	CardKeyError,
+	cardFields,
+	cardLink,
+	cardQr,
+	keySet,
+	signedCardDigits,
+	signingKey
+} from './card';

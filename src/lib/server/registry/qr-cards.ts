@@ -32,13 +32,17 @@ export function vehicleUrl(base: string, prefixo: string): string {
  */
 export function qrPath(text: string): QrPath {
 	const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-	const n = modules.size;
+	return modulesPath(modules.size, (x, y) => Boolean(modules.get(y, x)));
+}
+
+/** A code of `n` modules a side as a path, quiet zone included. */
+export function modulesPath(n: number, dark: (x: number, y: number) => boolean): QrPath {
 	let d = '';
 	for (let y = 0; y < n; y++) {
 		for (let x = 0; x < n; x++) {
-			if (!modules.get(y, x)) continue;
+			if (!dark(x, y)) continue;
 			let run = 1;
-			while (x + run < n && modules.get(y, x + run)) run++;
+			while (x + run < n && dark(x + run, y)) run++;
 			d += `M${x + QUIET} ${y + QUIET}h${run}v1h-${run}z`;
 			x += run - 1;
 		}

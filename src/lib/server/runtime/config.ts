@@ -56,6 +56,11 @@ export interface Config {
 	 * default). The start-up checks it (src/lib/server/app/profile-startup.ts) and stops on any error.
 	 */
 	municipio: string;
+	/**
+	 * The file holding the vehicle cards' private signing key (`GARUPA_CARD_KEY_FILE`, PKCS#8 PEM,
+	 * made by `npm run card:key`), absolute. Null: cards print without a signature.
+	 */
+	cardKeyFile: string | null;
 }
 
 export const DEFAULT_TILES: TilesConfig = {
@@ -100,7 +105,10 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
 		publicBaseUrl: publicBaseUrl(env),
 		trustedOrigins: trustedOrigins(env['TRUSTED_ORIGINS']?.trim() ?? ''),
 		contactRetentionDays: contactRetentionDays(env['CONTACT_RETENTION_DAYS']?.trim() ?? ''),
-		municipio: env['GARUPA_MUNICIPIO']?.trim() || 'rolim-de-moura'
+		municipio: env['GARUPA_MUNICIPIO']?.trim() || 'rolim-de-moura',
+		cardKeyFile: env['GARUPA_CARD_KEY_FILE']?.trim()
+			? resolve(cwd, env['GARUPA_CARD_KEY_FILE'].trim())
+			: null
 	};
 }
 

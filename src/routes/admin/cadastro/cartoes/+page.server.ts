@@ -3,13 +3,30 @@ import { formatPlate, formatPrefix, normalizePrefix } from '$lib/domain/plate';
 import { requireStaff } from '$lib/server/auth';
 import { config } from '$lib/server/runtime';
 import { db } from '$lib/server/db';
-import { qrPath, vehicleUrl, latestSnapshot } from '$lib/server/registry';
+import {
+	CardKeyError,
+	cardFields,
+	cardLink,
+	cardQr,
+	latestSnapshot,
+	modulesPath,
+	qrPath,
+	signedCardDigits,
+	signingKey,
+	vehicleUrl
+} from '$lib/server/registry';
 import type { PageServerLoad } from './$types';
 
+/** The printed sizes of the code, in mm, quiet zone included: on the bike, on the vest. */
+const SIZES = { moto: 70, colete: 120 } as const;
+
 /**
- * Printable QR cards of the published registry: all, or one with `?prefixo=7`. The QR encodes the
- * absolute `/v/<prefixo>` URL of this app (configured base, else this request's origin), so any
- * phone camera opens the vehicle's verification.
+ * Printable QR cards of the published registry: all, or one with `?prefixo=7`; `?tamanho=colete`
+ * prints the code at 120 mm (a vest), else 70 mm (the bike). Each code is the vehicle's signed card
+ * (docs/api.md): the link `<base>/v/<prefixo>/` of this app (configured base, else this request's
+ * origin) and the card's signed digits, so any camera opens the verification and the rider's app
+ * checks the signature offline. Without a usable signing key the code is the plain link, and the
+ * page says why.
  */
 export const load: PageServerLoad = async ({ url }) => {
 	requireStaff('gestor');
@@ -27,18 +44,48 @@ export const load: PageServerLoad = async ({ url }) => {
 			message: `O prefixo ${formatPrefix(prefixo)} não está no cadastro publicado.`,
 			code: 'prefixo'
 		});
+	const size = url.searchParams.get('tamanho') === 'colete' ? SIZES.colete : SIZES.moto;
+	let key: ReturnType<typeof signingKey> | null = null;
+	let unsigned: string | null = null;
+	try {
+		key = signingKey();
+	} catch (e) {
+		if (!(e instanceof CardKeyError)) throw e;
+		unsigned = e.message;
+	}
 	return {
 		one: prefixo !== null,
 		version: snapshot?.version ?? null,
 		sample: snapshot?.sample ?? false,
 		base,
+		size,
+		unsigned,
 		cards: entries.map((e) => {
+			// A sample key's private part is public: it signs only the fictitious sample entries.
+			if (key && snapshot && (!key.entry.sample || e.sample)) {
+				const digits = signedCardDigits(cardFields(e, snapshot, key.entry.kid), key.key);
+				const link = cardLink(base, e.prefixo);
+				const qr = cardQr(link, digits);
+				return {
+					prefixo: formatPrefix(e.prefixo),
+					placa: formatPlate(e.placa),
+					url: link,
+					signed: true,
+					qrVersion: qr.version,
+					module: size / (qr.modules + 8),
+					qr: modulesPath(qr.modules, qr.dark)
+				};
+			}
 			const target = vehicleUrl(base, e.prefixo);
+			const qr = qrPath(target);
 			return {
 				prefixo: formatPrefix(e.prefixo),
 				placa: formatPlate(e.placa),
 				url: target,
-				qr: qrPath(target)
+				signed: false,
+				qrVersion: null,
+				module: size / qr.size,
+				qr
 			};
 		})
 	};
