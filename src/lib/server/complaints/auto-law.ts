@@ -6,7 +6,7 @@
  * reincidence window of the catalog in force (`reincidenceWindowMonths`: the law is silent).
  */
 import { catalogAt } from '$lib/profile/offenses';
-import { zonedInstant, type LocalDate } from '$lib/domain/clock';
+import { wallClock, zonedInstant, type LocalDate } from '$lib/domain/clock';
 import {
 	escalate,
 	type ConfirmedOffense,
@@ -15,6 +15,7 @@ import {
 	type Penalty
 } from '$lib/domain/offenses';
 import { suspensionRangeOf } from '$lib/domain/points';
+import { voidForNotice } from '$lib/domain/auto-procedure';
 import { inForceOn, type LawRef } from '$lib/domain/profile';
 import { profile } from '$lib/profile';
 import type { Db } from '$lib/server/db';
@@ -59,13 +60,28 @@ export async function confirmedOffenses(
 			'penalty',
 			'penalty_cite',
 			'complaint_id',
-			'suspension_days'
+			'suspension_days',
+			'notified_on'
 		])
+		.select((eb) =>
+			eb
+				.selectFrom('complaint')
+				.select('occurred_at')
+				.whereRef('complaint.id', '=', 'auto_infracao.complaint_id')
+				.as('occurred_at')
+		)
 		.where('prefixo', '=', prefixo)
 		.where('decision', '=', 'definitiva')
 		.where('confirmed_on', 'is not', null);
 	if (exceptComplaint !== undefined) query = query.where('complaint_id', '!=', exceptComplaint);
-	const rows = await query.execute();
+	// An auto void for a late notice never counts, for repeats or points.
+	const rows = (await query.execute()).filter((r) => {
+		if (!r.occurred_at) return true;
+		const conductDay = wallClock(new Date(r.occurred_at), profile.timeZone).date;
+		const procedure = inForceOn(conductDay, profile.procedures);
+		// A final auto was notified: whether late is all that matters, not today.
+		return !voidForNotice({ conductDay, notifiedOn: r.notified_on }, conductDay, procedure);
+	});
 	return rows.map((r) => {
 		const penaltyBasis = r.penalty_cite ? basisOfCite(r.penalty_cite) : null;
 		const penalties = r.penalty ? (r.penalty.split('+') as Penalty[]) : [];

@@ -4,7 +4,13 @@
  */
 import { brDate } from '$lib/domain/br';
 import type { LocalDate } from '$lib/domain/clock';
-import { defenseDeadline, reviewDeadline } from '$lib/domain/complaint';
+import {
+	lateNotice,
+	reviewDue,
+	statedReviewDaysError,
+	voidForNotice
+} from '$lib/domain/auto-procedure';
+import { defenseDeadline } from '$lib/domain/complaint';
 import { suspensionDaysError } from '$lib/domain/points';
 import { inForceOn, type LawRef } from '$lib/domain/profile';
 import { citeFor, type CiteRole } from '$lib/domain/regime';
@@ -100,6 +106,8 @@ export async function recordAutoStep(
 		reconsideration?: ReconsiderationOutcome;
 		/** For `imposta` of a suspension, where the law has the office fix its days. */
 		suspensionDays?: number;
+		/** For `imposta`, where the law leaves the review's period to the notice of the penalty. */
+		appealDays?: number;
 	},
 	now: Date
 ): Promise<AdminResult> {
@@ -116,6 +124,7 @@ export async function recordAutoStep(
 				'auto_infracao.issued_at',
 				'auto_infracao.decided_on',
 				'auto_infracao.penalty',
+				'auto_infracao.appeal_days',
 				'complaint.occurred_at'
 			])
 			.where('auto_infracao.number', '=', input.number)
@@ -128,6 +137,26 @@ export async function recordAutoStep(
 		const allowed: readonly AutoDecision[] = step.from;
 		if (!allowed.includes(decision) || (input.step === 'notificado' && row.notified_on))
 			return refuse('etapa', `Não cabe agora: o auto está "${decision}".`, 409);
+		// The notice within the law's limit of the conduct, or the auto is void: no step but its
+		// cancellation, and never a late notice.
+		const conductDay = localDate(row.occurred_at);
+		const noticeProcedure = inForceOn(conductDay, profile.procedures);
+		const noticeCite = citeFor(regimeOf(conductDay), 'notice');
+		if (input.step === 'notificado') {
+			const late = lateNotice(conductDay, input.on, noticeProcedure, noticeCite);
+			if (late) return refuse('data', late, 409);
+		}
+		if (
+			input.step !== 'cancelada' &&
+			voidForNotice({ conductDay, notifiedOn: row.notified_on }, localDate(now), noticeProcedure) &&
+			row.notified_on
+		)
+			return refuse(
+				'etapa',
+				lateNotice(conductDay, row.notified_on, noticeProcedure, noticeCite) ??
+					'O auto é nulo: a notificação veio fora do prazo.',
+				409
+			);
 		if (input.step === 'imposta' && !row.notified_on)
 			return refuse('etapa', 'Registre antes a notificação: a defesa corre dela.', 409);
 		if (input.step === 'imposta' && row.notified_on) {
@@ -147,6 +176,12 @@ export async function recordAutoStep(
 					409
 				);
 		}
+		// Where the law leaves the review's period to the notice of the penalty: the days it
+		// stated, recorded now, so that "not appealed" waits for them.
+		const imposedUnder = input.step === 'imposta' ? inForceOn(input.on, profile.procedures) : null;
+		const appealError =
+			input.step === 'imposta' ? statedReviewDaysError(imposedUnder, input.appealDays) : null;
+		if (appealError) return refuse('prazo_recurso', appealError);
 		if (input.step === 'definitiva' && row.decided_on) {
 			// Final once the penalty is kept on review, or the review's period from the ciência ran
 			// out with no request.
@@ -156,11 +191,19 @@ export async function recordAutoStep(
 					'Diga se a revisão foi indeferida ou não foi pedida no prazo.'
 				);
 			const procedure = inForceOn(row.decided_on, profile.procedures);
-			const due = procedure ? reviewDeadline(row.decided_on, calendar, procedure) : null;
+			const due = procedure
+				? reviewDue(row.decided_on, calendar, procedure, row.appeal_days)
+				: null;
+			if (procedure && !due && input.reconsideration === 'sem_pedido')
+				return refuse(
+					'reconsideracao',
+					'O prazo de recurso indicado na notificação da penalidade não foi registrado: sem ele, não se sabe se já correu.',
+					409
+				);
 			if (due && input.reconsideration === 'sem_pedido' && input.on <= due)
 				return refuse(
 					'data',
-					`A revisão pode ser pedida até ${brDate(due)} (${procedure?.review.days} ` +
+					`A revisão pode ser pedida até ${brDate(due)} (${procedure?.review.days ?? row.appeal_days} ` +
 						`${procedure?.review.counting === 'business' ? 'dias úteis' : 'dias'} da ciência` +
 						`${paren(citeFor(regimeOf(row.decided_on), 'review'), ', ')}): a decisão só se torna definitiva depois.`,
 					409
@@ -183,6 +226,11 @@ export async function recordAutoStep(
 							decided_on: input.on,
 							...(input.step === 'imposta' && range
 								? { suspension_days: input.suspensionDays }
+								: {}),
+							...(input.step === 'imposta' &&
+							input.appealDays !== undefined &&
+							imposedUnder?.review.days === null
+								? { appeal_days: input.appealDays }
 								: {})
 						};
 		await trx.updateTable('auto_infracao').set(set).where('id', '=', row.id).execute();

@@ -6,7 +6,10 @@
 import { situationsAt } from '$lib/profile/offenses';
 import type { LocalDate } from '$lib/domain/clock';
 import type { HolidayCalendar } from '$lib/domain/holidays';
+import { lateNotice, noticeDeadline, voidForNotice } from '$lib/domain/auto-procedure';
+import { unlicensedCase, unlicensedText } from '$lib/domain/complaint-notes';
 import { citeOf, conductLeft } from '$lib/domain/offenses';
+import { inForceOn } from '$lib/domain/profile';
 import { citeFor } from '$lib/domain/regime';
 import { autoDeadlines, type AutoDeadlines, type AutoDecision } from '$lib/domain/triage';
 import { profile } from '$lib/profile';
@@ -36,6 +39,8 @@ export interface Auto {
 	penaltyCite: string;
 	penaltyDetail: string;
 	agentName: string;
+	/** The agent's matrícula as the auto was issued, where the staff record had one. */
+	agentMatricula: string | null;
 	issuedAt: string;
 	notifiedOn: LocalDate | null;
 	decision: AutoDecision;
@@ -45,6 +50,12 @@ export interface Auto {
 	suspensionDays: number | null;
 	/** The days a suspension of this auto may last, where the law has the office fix them. */
 	suspension: { min: number; max: number; cite: string } | null;
+	/** The review's days the notice of the penalty stated, where the law leaves them to it. */
+	appealDays: number | null;
+	/** The last day the notice may go, where the law sets one. */
+	noticeDue: LocalDate | null;
+	/** Void for want of a notice in time (where the law voids it): never counts. */
+	void: boolean;
 	deadlines: AutoDeadlines;
 }
 
@@ -56,6 +67,8 @@ type AutoRow = Omit<AutoInfracaoTable, 'id' | 'decision'> & {
 
 function toAuto(row: AutoRow, today: LocalDate, calendar: HolidayCalendar): Auto {
 	const decision = row.decision as AutoDecision;
+	const conductDay = localDate(row.occurred_at);
+	const procedure = inForceOn(conductDay, profile.procedures);
 	return {
 		number: row.number,
 		protocol: row.protocol,
@@ -67,15 +80,26 @@ function toAuto(row: AutoRow, today: LocalDate, calendar: HolidayCalendar): Auto
 		penaltyCite: row.penalty_cite,
 		penaltyDetail: row.penalty_detail,
 		agentName: row.agent_name,
+		agentMatricula: row.agent_matricula,
 		issuedAt: row.issued_at,
 		notifiedOn: row.notified_on,
 		decision,
 		decidedOn: row.decided_on,
 		confirmedOn: row.confirmed_on,
 		suspensionDays: row.suspension_days,
-		suspension: suspensionRange(row.penalty, localDate(row.occurred_at)),
+		suspension: suspensionRange(row.penalty, conductDay),
+		appealDays: row.appeal_days,
+		noticeDue: noticeDeadline(conductDay, procedure),
+		void:
+			decision !== 'cancelada' &&
+			voidForNotice({ conductDay, notifiedOn: row.notified_on }, today, procedure),
 		deadlines: autoDeadlines(
-			{ notifiedOn: row.notified_on, decision, decidedOn: row.decided_on },
+			{
+				notifiedOn: row.notified_on,
+				decision,
+				decidedOn: row.decided_on,
+				appealDays: row.appeal_days
+			},
 			today,
 			calendar,
 			profile.procedures
@@ -132,7 +156,8 @@ export async function issueAuto(
 			'offenses',
 			'occurred_at',
 			'situations',
-			'created_at'
+			'created_at',
+			'vehicle'
 		])
 		.where('protocol', '=', input.protocol)
 		.executeTakeFirst();
@@ -140,6 +165,16 @@ export async function issueAuto(
 	if (complaint.status !== 'procedente')
 		return refuse('dispositivo', 'Só se lavra auto de reclamação procedente.', 409);
 	const prefixo = complaint.vehicle_prefixo;
+	// A plate the registry does not hold: no municipal auto, and the case goes to the traffic
+	// authority — said as it is, never "no identification" when the plate is known.
+	const conductRegime = regimeOf(localDate(complaint.occurred_at));
+	const unlicensed = prefixo ? null : unlicensedCase(complaint.vehicle, false, conductRegime);
+	if (unlicensed)
+		return refuse(
+			'dispositivo',
+			unlicensedText(unlicensed, citeFor(conductRegime, 'infraction')),
+			409
+		);
 	if (!prefixo)
 		return refuse(
 			'dispositivo',
@@ -148,6 +183,20 @@ export async function issueAuto(
 		);
 	if (!parseOffenses(complaint.offenses).some((o) => o.article === input.provision))
 		return refuse('dispositivo', 'Escolha um dos dispositivos da reclamação.');
+	// The procedure of the conduct's law: none in the profile, no auto; past its notice limit, the
+	// auto would be void from the start.
+	const conductDay = localDate(complaint.occurred_at);
+	const procedure = inForceOn(conductDay, profile.procedures);
+	if (!procedure)
+		return refuse(
+			'dispositivo',
+			'O perfil não traz o procedimento da lei em vigor no dia da conduta: não há auto a lavrar.',
+			409
+		);
+	const late = voidForNotice({ conductDay, notifiedOn: null }, today, procedure)
+		? lateNotice(conductDay, today, procedure, citeFor(regimeOf(conductDay), 'notice'))
+		: null;
+	if (late) return refuse('dispositivo', late, 409);
 	const escalation = await penaltyFor(
 		db,
 		prefixo,
@@ -173,6 +222,12 @@ export async function issueAuto(
 	const placa =
 		(await currentRegistry(db))?.entries.find((e) => e.prefixo === prefixo)?.placa ?? null;
 	const year = Number(today.slice(0, 4));
+	// Printed where the law identifies the agent by it; kept as issued, like the name.
+	const agent = await db
+		.selectFrom('staff')
+		.select('matricula')
+		.where('id', '=', staff.id)
+		.executeTakeFirst();
 
 	return writeTransaction(db, async (trx) => {
 		const others = await trx
@@ -218,6 +273,7 @@ export async function issueAuto(
 				penalty_detail: escalation.detail,
 				agent_staff_id: staff.id,
 				agent_name: staff.name,
+				agent_matricula: agent?.matricula ?? null,
 				issued_at: now.toISOString(),
 				notified_on: null,
 				decided_on: null,

@@ -36,6 +36,10 @@ export interface AutoInfracaoTable {
 	confirmed_on: string | null;
 	/** The days of the suspension imposed, as the office fixed them (015_suspension_days). */
 	suspension_days: number | null;
+	/** The agent's matrícula as printed on the auto, where the staff record has one (020_procedure). */
+	agent_matricula: string | null;
+	/** The review's days the notice of the penalty stated, where the law leaves them to it (020). */
+	appeal_days: number | null;
 }
 
 export interface AutoSequenceTable {

@@ -3,6 +3,8 @@ import { error, fail, redirect } from '@sveltejs/kit';
 import { citeOf } from '$lib/domain/offenses';
 import { overcharge } from '$lib/domain/overcharge';
 import { inForceOn } from '$lib/domain/profile';
+import { bandeiraConflictNote } from '$lib/domain/complaint-notes';
+import { localText } from '$lib/domain/regime';
 import { parseKm } from '$lib/domain/tariff';
 import { profile } from '$lib/profile';
 import { requireStaff } from '$lib/server/auth';
@@ -69,6 +71,19 @@ export const load: PageServerLoad = async ({ params, url }) => {
 	const regime = inForceOn(conductDay, profile.laws) ?? null;
 	const law = regime?.title ?? null;
 	const procedure = inForceOn(conductDay, profile.procedures);
+	// No procedure in the profile for the conduct's law: nothing to print an auto by.
+	if (!procedure)
+		error(404, {
+			message:
+				'Não há auto imprimível: o perfil não traz o procedimento da lei em vigor no dia da conduta.',
+			code: 'no_procedure'
+		});
+	const conflict = bandeiraConflictNote(
+		new Date(complaint.occurredAt),
+		complaint.situations,
+		profile.timeZone,
+		regime
+	);
 	// The same page for an issued auto and a draft: only the auto itself differs.
 	const page = {
 		complaint,
@@ -76,6 +91,9 @@ export const load: PageServerLoad = async ({ params, url }) => {
 		law,
 		regime,
 		procedure,
+		// The law applied may have been revoked: the same notice /lei shows.
+		lawNotice: regime?.notice ? localText(regime.notice, 'pt-BR') : null,
+		bandeiraConflict: conflict ? localText(conflict, 'pt-BR') : null,
 		overcharge: await overchargeOf(complaint),
 		// A fictitious holder of the profile's sample registry: never an auto against a real person.
 		sampleHolder: complaint.registry?.sample === true
@@ -91,6 +109,8 @@ export const load: PageServerLoad = async ({ params, url }) => {
 				number: auto.number,
 				issuedAt: auto.issuedAt,
 				agentName: auto.agentName,
+				agentMatricula: auto.agentMatricula,
+				void: auto.void,
 				cite: auto.cite,
 				penalty: auto.penalty,
 				penaltyCite: auto.penaltyCite,
@@ -127,6 +147,15 @@ export const load: PageServerLoad = async ({ params, url }) => {
 			number: null,
 			issuedAt: now.toISOString(),
 			agentName: staff.name,
+			agentMatricula:
+				(
+					await db()
+						.selectFrom('staff')
+						.select('matricula')
+						.where('id', '=', staff.id)
+						.executeTakeFirst()
+				)?.matricula ?? null,
+			void: false,
 			cite: provision ? citeOf(provision) : null,
 			// As the auto will carry it: every penalty applied, `multa+apreensao`.
 			penalty: escalation
