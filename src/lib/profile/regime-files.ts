@@ -75,6 +75,7 @@ export function registryRules(r: RegimeFile, m: MunicipalityFile): RegistryRules
 		maxCc: r.registry.maxCc,
 		inspectionMonths: r.registry.inspectionMonths,
 		cap: r.registry.cap,
+		...(r.registry.capReadings ? { capReadings: r.registry.capReadings } : {}),
 		cites: citesOf(r),
 		...(r.registry.insurance ? { insurance: r.registry.insurance } : {}),
 		...(r.registry.sanctions ? { sanctions: r.registry.sanctions } : {}),

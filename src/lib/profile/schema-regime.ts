@@ -117,6 +117,30 @@ export const regimeSchema = v.pipe(
 						strict({ kind: v.literal('fixed'), count: positive('a number of authorizations') })
 					],
 					'expected kind perInhabitants or fixed'
+				),
+				/**
+				 * Other figures for the cap reported by public sources, dated: a newer law said to be in
+				 * force (`reported`: the app holds grants above the lowest of them to a gestor's
+				 * confirmation) or an amendment not yet sanctioned (`pending`: shown only).
+				 */
+				capReadings: v.optional(
+					v.array(
+						strict({
+							status: v.picklist(['reported', 'pending'], 'expected reported or pending'),
+							/** `Lei 4.247/2023, Art. 10`. */
+							law: text,
+							inhabitants: positive('a number of inhabitants'),
+							rounding: v.picklist(['ceil', 'floor'], 'expected ceil or floor'),
+							/** When the source said it: a day, or only its year where that is all it gives. */
+							asOf: v.pipe(
+								v.string(),
+								v.regex(/^\d{4}(-\d{2}-\d{2})?$/, 'expected YYYY or YYYY-MM-DD')
+							),
+							source: text,
+							/** What the source leaves open (whether "ou fração" applies). */
+							note: v.optional(text)
+						})
+					)
 				)
 			})
 		),
