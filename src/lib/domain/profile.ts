@@ -55,6 +55,19 @@ export interface LawRef {
 	registrySanctions?: Readonly<Partial<Record<'insurance' | 'certidao' | 'age' | 'cc', Penalty>>>;
 	/** What else the law says about the bandeira (a conflicting definition), for /tarifa and /lei. */
 	bandeiraNote?: LocalText;
+	/**
+	 * Where the conflicting definition gives the other flag (local `HH:MM` windows) and which
+	 * complaint situations turn on the flag: staff see `bandeiraNote` on such a complaint.
+	 */
+	/**
+	 * A vehicle with no authorization: the federal rule its case falls under and the authority it
+	 * goes to (the law's own penalties fall on authorized drivers).
+	 */
+	unlicensed?: { cite: string; authority: LocalText };
+	bandeiraConflict?: {
+		windows: readonly { start: string; end: string }[];
+		situations: readonly string[];
+	};
 }
 
 /**
@@ -67,9 +80,10 @@ export interface Procedure {
 	validTo?: LocalDate;
 	law: string;
 	lawId: string;
-	/** How many copies the auto is drawn up in, where the law says. */
-	copies?: number;
-	notice?: { days: number; voids: boolean };
+	/** The notice of the auto: within `days` of the conduct, or void (`voids`); null: no limit. */
+	notice: { days: number; voids: boolean } | null;
+	/** The printed auto's blocks, as this law words them. */
+	auto: AutoBlocks;
 	defence: {
 		days: number;
 		counting: 'calendar' | 'business';
@@ -86,6 +100,25 @@ export interface Procedure {
 		counting: 'calendar' | 'business';
 		setIn?: LocalText;
 	};
+}
+
+/**
+ * What the printed auto carries, by law: its copies, how the agent is identified, the refusal rule
+ * and the defence's addressee.
+ */
+export interface AutoBlocks {
+	copies: number;
+	/** Why that number, where the law does not say it. */
+	copiesReason?: LocalText;
+	/** By name and signature, or by matrícula. */
+	agent: 'name' | 'matricula';
+	/**
+	 * `witnesses`: a refusal to sign is certified by the agent with that many witnesses;
+	 * `noticeDelivery`: a refusal to receive the notice is reported by its delivery and valid.
+	 */
+	refusal: { kind: 'witnesses'; witnesses: number } | { kind: 'noticeDelivery' };
+	/** To whom the defence is addressed. */
+	defenceTo: LocalText;
 }
 
 /** A decree that moved a state holiday, kept for the record and applied only if the policy says so. */

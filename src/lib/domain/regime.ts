@@ -49,6 +49,8 @@ export const CITE_ROLES = [
 	'autoSanction',
 	'autoCopies',
 	'autoRefusal',
+	'autoAgent',
+	'autoDefenceTo',
 	'notice',
 	'defence',
 	'decision',

@@ -1,6 +1,6 @@
 /** The Art. 10 cap: how many authorizations the law allows, and how many take a place on a date. */
 import type { LocalDate } from './clock';
-import type { RegistryEntry, RegistryRules } from './registry-types';
+import type { CapReading, RegistryEntry, RegistryRules } from './registry-types';
 
 /**
  * The most authorizations the law allows: one per so many inhabitants of the IBGE's figure
@@ -14,18 +14,53 @@ export function authorizationCap(rules: RegistryRules): number {
 	return cap.rounding === 'floor' ? Math.floor(ratio) : Math.ceil(ratio);
 }
 
+/** Authorizations for `count` inhabitants at one per `inhabitants`, rounded as the rule reads. */
+const perInhabitants = (count: number, inhabitants: number, rounding: 'ceil' | 'floor') =>
+	rounding === 'floor' ? Math.floor(count / inhabitants) : Math.ceil(count / inhabitants);
+
+/** What one reported reading of the cap gives for the profile's population. */
+export const readingCap = (rules: RegistryRules, r: CapReading): number =>
+	perInhabitants(rules.population.count, r.inhabitants, r.rounding);
+
 /**
- * The cap in words, for staff: how many, where the law says so, and how it is counted.
+ * The lowest cap a law reported in force gives (`capReadings` with status `reported`), or null
+ * when no source reports one. Amendments not yet sanctioned (`pending`) never count.
+ * @example reportedCap(rolimRules) //=> 56 (Lei 4.247/2023, Art. 10: 1 per 1,000; 56,406 inhabitants)
+ */
+export function reportedCap(rules: RegistryRules): number | null {
+	const reported = (rules.capReadings ?? []).filter((r) => r.status === 'reported');
+	return reported.length ? Math.min(...reported.map((r) => readingCap(rules, r))) : null;
+}
+
+/**
+ * The cap in words, for staff: how many, where the law says so, and how it is counted — then every
+ * other figure public sources report, dated, each with what it gives for the population.
  * @example capText(rules) //=> 'limite de 64 (Art. 10: 1 para cada 886 habitantes ou fração; 56406 habitantes, IBGE…)'
  */
 export function capText(rules: RegistryRules): string {
 	const cap = authorizationCap(rules);
 	const cite = rules.cites.cap ? `${rules.cites.cap}: ` : '';
 	const { population } = rules;
-	return rules.cap.kind === 'fixed'
-		? `limite de ${cap} (${cite}número fixo de vagas)`
-		: `limite de ${cap} (${cite}1 para cada ${rules.cap.inhabitants} habitantes ou fração; ` +
+	const own =
+		rules.cap.kind === 'fixed'
+			? `limite de ${cap} (${cite}número fixo de vagas)`
+			: `limite de ${cap} (${cite}1 para cada ${rules.cap.inhabitants} habitantes ou fração; ` +
 				`${population.count} habitantes, ${population.source})`;
+	const readings = (rules.capReadings ?? []).map((r) => {
+		const n = readingCap(rules, r);
+		const other = perInhabitants(
+			population.count,
+			r.inhabitants,
+			r.rounding === 'floor' ? 'ceil' : 'floor'
+		);
+		const each = `1 para cada ${r.inhabitants} habitantes${r.rounding === 'ceil' ? ' ou fração' : ''}`;
+		const rounding = other !== n && r.rounding === 'floor' ? `; ${other} se valer “ou fração”` : '';
+		const note = r.note ? `; ${r.note}` : '';
+		return r.status === 'reported'
+			? `${n} — ${r.law}, em vigor segundo ${r.source} (${r.asOf}): ${each}${rounding}${note}`
+			: `${n} — ${r.law}, se sancionado (${r.source}, ${r.asOf}): ${each}${note}`;
+	});
+	return readings.length ? `${own}; outras leituras: ${readings.join('; ')}` : own;
 }
 
 /** An authorization in force on `date`: situação `ativa` and not expired. */
@@ -72,6 +107,10 @@ export interface CapStatus {
 	 * even when the count stays the same).
 	 */
 	grants: boolean;
+	/** The lowest cap a law reported in force gives, or null (`reportedCap`). */
+	reported: number | null;
+	/** More places taken than that lower cap: granting needs a gestor's confirmation. */
+	overReported: boolean;
 }
 
 /** Who holds a place: the vehicle and its holder, as written (case and spacing aside). */
@@ -111,5 +150,14 @@ export function capStatus(
 	const cap = authorizationCap(rules);
 	const taken = placesTaken(entries, today);
 	const grants = placesGranted(entries, latest, today) > 0;
-	return { taken, cap, text: capText(rules), over: taken > cap, grants };
+	const reported = reportedCap(rules);
+	return {
+		taken,
+		cap,
+		text: capText(rules),
+		over: taken > cap,
+		grants,
+		reported,
+		overReported: reported !== null && taken > reported
+	};
 }

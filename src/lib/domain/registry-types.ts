@@ -72,6 +72,18 @@ export interface VerifyResult {
 }
 
 /** The registry's thresholds, dated like every rule of the profile. */
+/** A figure for the cap reported by a public source (a newer law, an amendment), dated. */
+export interface CapReading {
+	status: 'reported' | 'pending';
+	law: string;
+	inhabitants: number;
+	rounding: 'ceil' | 'floor';
+	/** `YYYY-MM-DD`, or `YYYY` where the source gives only its year. */
+	asOf: string;
+	source: string;
+	note?: string;
+}
+
 export interface RegistryRules {
 	validFrom: LocalDate;
 	/** Last day in force, when a later law replaced it. */
@@ -85,6 +97,11 @@ export interface RegistryRules {
 	cap:
 		| { kind: 'perInhabitants'; inhabitants: number; rounding: 'ceil' | 'floor' }
 		| { kind: 'fixed'; count: number };
+	/**
+	 * Other figures for the cap from public sources, dated: a law reported in force (`reported`)
+	 * or an amendment not yet sanctioned (`pending`).
+	 */
+	capReadings?: readonly CapReading[];
 	/** Which provision each check applies (the regime's roles). */
 	cites: Cites;
 	/** The insurance the law asks for, as a rider reads it (`de vida pessoal e de terceiro`). */

@@ -151,6 +151,8 @@ describe('autoDeadlines: defense (Art. 27) and reconsideration (Art. 28 §1º), 
 			validFrom: '2027-01-01',
 			law: 'Lei 1/2026',
 			lawId: 'lei-teste-2027',
+			notice: null,
+			auto: rolimDeMoura.procedures[0]!.auto,
 			defence: { days: 10, counting: 'calendar' },
 			review: { kind: 'reconsideration', days: 3, counting: 'business' }
 		}

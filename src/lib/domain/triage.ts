@@ -12,9 +12,9 @@ import {
 	COMPLAINT_STATE_IDS,
 	COMPLAINT_STATES,
 	defenseDeadline,
-	reviewDeadline,
 	type ComplaintState
 } from './complaint';
+import { reviewDue as reviewDueOf } from './auto-procedure';
 import type { HolidayCalendar } from './holidays';
 import { inForceOn, type Procedure } from './profile';
 import { parseVehicleCode, type VehicleCode } from './plate';
@@ -200,6 +200,8 @@ export interface AutoDeadlineInput {
 	notifiedOn: LocalDate | null;
 	decision: AutoDecision;
 	decidedOn: LocalDate | null;
+	/** The review's days the notice of the penalty stated, where the law leaves them to it. */
+	appealDays?: number | null;
 }
 
 export interface AutoDeadlines {
@@ -231,7 +233,7 @@ export function autoDeadlines(
 	const reviewProcedure = a.decidedOn ? inForceOn(a.decidedOn, procedures) : null;
 	const reviewDue =
 		a.decision === 'imposta' && a.decidedOn && reviewProcedure
-			? reviewDeadline(a.decidedOn, calendar, reviewProcedure)
+			? reviewDueOf(a.decidedOn, calendar, reviewProcedure, a.appealDays ?? null)
 			: null;
 	const reconsideration = reviewDue ? deadline(reviewDue, today) : null;
 	return {

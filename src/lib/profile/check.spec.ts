@@ -233,6 +233,8 @@ describe('every answer follows the regime in force (a test-only second regime fr
 					cap: { kind: 'perInhabitants', inhabitants: 1000, rounding: 'floor' }
 				});
 				r['procedure'] = {
+					notice: null,
+					auto: (r['procedure'] as Json)['auto'],
 					defence: { days: 10, counting: 'calendar' },
 					review: { kind: 'reconsideration', days: 3, counting: 'business' }
 				};

@@ -109,6 +109,25 @@ function standErrors(loaded: LoadedProfile): string[] {
 }
 
 /** The checks that need several files; empty when the profile is consistent. */
+/**
+ * The printed auto's blocks each need the provision they come from: the agent's identification,
+ * the refusal rule and the defence's addressee; the number of copies its provision or, where the
+ * law says none, the reason for the number (the schema already refuses a block left out).
+ */
+export function autoErrors(name: string, r: RegimeFile): string[] {
+	if (!r.procedure) return [];
+	const file = `regimes/${name}.json`;
+	const errors: string[] = [];
+	for (const role of ['autoAgent', 'autoRefusal', 'autoDefenceTo'] as const)
+		if (!r.cites[role])
+			errors.push(`${file}: cites.${role}: the printed auto's block needs its provision`);
+	if (!r.cites.autoCopies && !r.procedure.auto.copiesReason)
+		errors.push(
+			`${file}: procedure.auto.copiesReason: the law cites no provision for the number of copies; say why ${r.procedure.auto.copies}`
+		);
+	return errors;
+}
+
 export function crossFileErrors(loaded: LoadedProfile): string[] {
 	const errors: string[] = [];
 	const regimes = Object.entries(loaded.files.regimes).sort((a, b) =>
@@ -125,6 +144,7 @@ export function crossFileErrors(loaded: LoadedProfile): string[] {
 	for (const [name, r] of regimes) {
 		const text = loaded.lawTexts[name];
 		if (text !== undefined) errors.push(...lawErrors(name, r, text));
+		errors.push(...autoErrors(name, r));
 	}
 	errors.push(...standErrors(loaded));
 	return errors;

@@ -27,7 +27,9 @@ export function lawRef(id: string, r: RegimeFile): LawRef {
 		checklist: r.checklist ?? null,
 		texts: r.texts ?? {},
 		...(r.registry?.sanctions ? { registrySanctions: r.registry.sanctions } : {}),
-		...(r.bandeira.note ? { bandeiraNote: r.bandeira.note } : {})
+		...(r.bandeira.note ? { bandeiraNote: r.bandeira.note } : {}),
+		...(r.bandeira.conflict ? { bandeiraConflict: r.bandeira.conflict } : {}),
+		...(r.unlicensed ? { unlicensed: r.unlicensed } : {})
 	};
 }
 
@@ -73,6 +75,7 @@ export function registryRules(r: RegimeFile, m: MunicipalityFile): RegistryRules
 		maxCc: r.registry.maxCc,
 		inspectionMonths: r.registry.inspectionMonths,
 		cap: r.registry.cap,
+		...(r.registry.capReadings ? { capReadings: r.registry.capReadings } : {}),
 		cites: citesOf(r),
 		...(r.registry.insurance ? { insurance: r.registry.insurance } : {}),
 		...(r.registry.sanctions ? { sanctions: r.registry.sanctions } : {}),
@@ -82,13 +85,13 @@ export function registryRules(r: RegimeFile, m: MunicipalityFile): RegistryRules
 
 export function procedure(id: string, r: RegimeFile): Procedure | null {
 	if (!r.procedure) return null;
-	const { notice, defence, review, copies } = r.procedure;
+	const { notice, defence, review, auto } = r.procedure;
 	const defined = <T extends object>(o: T) =>
 		Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 	return {
 		...dated(id, r),
-		...(copies ? { copies } : {}),
-		...(notice ? { notice } : {}),
+		notice,
+		auto: defined(auto),
 		defence: defined(defence),
 		review: defined(review)
 	};

@@ -61,6 +61,11 @@ export const regimeSchema = v.pipe(
 		),
 		/** Texts whose content is the law's own, by role (what the stands rule allows a rider). */
 		texts: v.optional(strict({ standsHail: v.optional(localText) })),
+		/**
+		 * A vehicle with no authorization: the law's penalties fall on authorized drivers, so the
+		 * case goes to the traffic authority under the federal rule it cites.
+		 */
+		unlicensed: v.optional(strict({ cite: text, authority: localText })),
 		/** Bandeira II: the night window, and whole days. Only these kinds exist. */
 		bandeira: strict({
 			cite: text,
@@ -69,7 +74,17 @@ export const regimeSchema = v.pipe(
 			saturdays: v.optional(v.nullable(cite)),
 			holidays: v.optional(v.nullable(cite)),
 			/** Where the law says something else too (a conflicting definition): shown on /tarifa. */
-			note: v.optional(localText)
+			note: v.optional(localText),
+			/**
+			 * The hours where the conflicting definition gives the other flag, and the situations a
+			 * complaint's fare turns on: staff see `note` on such a complaint and its auto.
+			 */
+			conflict: v.optional(
+				strict({
+					windows: v.array(strict({ start: hhmm, end: hhmm })),
+					situations: v.array(text)
+				})
+			)
 		}),
 		/** The registry checks' parameters; null when the law's text is not available. */
 		registry: v.nullable(
@@ -102,6 +117,30 @@ export const regimeSchema = v.pipe(
 						strict({ kind: v.literal('fixed'), count: positive('a number of authorizations') })
 					],
 					'expected kind perInhabitants or fixed'
+				),
+				/**
+				 * Other figures for the cap reported by public sources, dated: a newer law said to be in
+				 * force (`reported`: the app holds grants above the lowest of them to a gestor's
+				 * confirmation) or an amendment not yet sanctioned (`pending`: shown only).
+				 */
+				capReadings: v.optional(
+					v.array(
+						strict({
+							status: v.picklist(['reported', 'pending'], 'expected reported or pending'),
+							/** `Lei 4.247/2023, Art. 10`. */
+							law: text,
+							inhabitants: positive('a number of inhabitants'),
+							rounding: v.picklist(['ceil', 'floor'], 'expected ceil or floor'),
+							/** When the source said it: a day, or only its year where that is all it gives. */
+							asOf: v.pipe(
+								v.string(),
+								v.regex(/^\d{4}(-\d{2}-\d{2})?$/, 'expected YYYY or YYYY-MM-DD')
+							),
+							source: text,
+							/** What the source leaves open (whether "ou fração" applies). */
+							note: v.optional(text)
+						})
+					)
 				)
 			})
 		),
@@ -109,10 +148,37 @@ export const regimeSchema = v.pipe(
 		/** The administrative procedure's deadlines; null when unknown. */
 		procedure: v.nullable(
 			strict({
-				/** How many copies the auto is drawn up in, where the law says. */
-				copies: v.optional(positive('a number of copies')),
-				/** The notice of the auto: sent within `days` of the conduct; late, the auto is void. */
-				notice: v.optional(strict({ days: positive('a number of days'), voids: v.boolean() })),
+				/**
+				 * The notice of the auto: sent within `days` of the conduct; late, the auto is void
+				 * (`voids`). Null: the law sets no limit — stated, never left out.
+				 */
+				notice: v.nullable(strict({ days: positive('a number of days'), voids: v.boolean() })),
+				/** The printed auto's blocks, as this law words them: never left unstated. */
+				auto: strict({
+					/** How many copies the auto is drawn up in. */
+					copies: positive('a number of copies'),
+					/** Why that number, where the law does not say it (no `autoCopies` citation). */
+					copiesReason: v.optional(localText),
+					/** How the agent is identified: by name and signature, or by matrícula. */
+					agent: v.picklist(['name', 'matricula'], 'expected name or matricula'),
+					/**
+					 * The refusal rule: the agent certifies a refusal to sign with `witnesses` witnesses'
+					 * signatures; or the refusal to receive the notice, reported by its delivery.
+					 */
+					refusal: v.variant(
+						'kind',
+						[
+							strict({
+								kind: v.literal('witnesses'),
+								witnesses: positive('a number of witnesses')
+							}),
+							strict({ kind: v.literal('noticeDelivery') })
+						],
+						'expected kind witnesses or noticeDelivery'
+					),
+					/** To whom the defence is addressed: `o titular da SEMAM`. */
+					defenceTo: localText
+				}),
 				defence: strict({
 					days: positive('a number of days'),
 					counting: counting,

@@ -6,7 +6,7 @@
  * reincidence window of the catalog in force (`reincidenceWindowMonths`: the law is silent).
  */
 import { catalogAt } from '$lib/profile/offenses';
-import { zonedInstant, type LocalDate } from '$lib/domain/clock';
+import { wallClock, zonedInstant, type LocalDate } from '$lib/domain/clock';
 import {
 	escalate,
 	type ConfirmedOffense,
@@ -15,6 +15,7 @@ import {
 	type Penalty
 } from '$lib/domain/offenses';
 import { suspensionRangeOf } from '$lib/domain/points';
+import { voidForNotice } from '$lib/domain/auto-procedure';
 import { inForceOn, type LawRef } from '$lib/domain/profile';
 import { citeFor } from '$lib/domain/regime';
 import type { RegistryEntry } from '$lib/domain/registry';
@@ -97,6 +98,7 @@ export async function confirmedOffenses(
 			'auto_infracao.penalty_cite',
 			'auto_infracao.suspension_days',
 			'auto_infracao.record_of',
+			'auto_infracao.notified_on',
 			'complaint.occurred_at'
 		])
 		// A person's record: the holder's on this vehicle (never an earlier holder's — a transfer on
@@ -122,7 +124,13 @@ export async function confirmedOffenses(
 		.where('auto_infracao.confirmed_on', 'is not', null);
 	if (exceptComplaint !== undefined)
 		query = query.where('auto_infracao.complaint_id', '!=', exceptComplaint);
-	const rows = await query.execute();
+	// An auto void for a late notice never counts, for repeats or points.
+	const rows = (await query.execute()).filter((r) => {
+		const conductDay = localDate(r.occurred_at);
+		const procedure = inForceOn(conductDay, profile.procedures);
+		// A final auto was notified: whether late is all that matters, not today.
+		return !voidForNotice({ conductDay, notifiedOn: r.notified_on }, conductDay, procedure);
+	});
 	return rows.map((r) => {
 		const penaltyBasis = r.penalty_cite ? basisOfCite(r.penalty_cite) : null;
 		const penalties = r.penalty ? (r.penalty.split('+') as Penalty[]) : [];

@@ -4,9 +4,15 @@
  */
 import { brDate } from '$lib/domain/br';
 import type { LocalDate } from '$lib/domain/clock';
-import { defenseDeadline, reviewDeadline } from '$lib/domain/complaint';
+import { defenseDeadline } from '$lib/domain/complaint';
 import { PENALTY_PT, type Penalty } from '$lib/domain/offenses';
 import { cassationOnSuspension, suspensionDaysError } from '$lib/domain/points';
+import {
+	lateNotice,
+	reviewDue,
+	statedReviewDaysError,
+	voidForNotice
+} from '$lib/domain/auto-procedure';
 import { inForceOn, type LawRef } from '$lib/domain/profile';
 import { citeFor, type CiteRole } from '$lib/domain/regime';
 import type { AutoDecision } from '$lib/domain/triage';
@@ -118,6 +124,8 @@ export async function recordAutoStep(
 		reconsideration?: ReconsiderationOutcome;
 		/** For `imposta` of a suspension, where the law has the office fix its days. */
 		suspensionDays?: number;
+		/** For `imposta`, where the law leaves the review's period to the notice of the penalty. */
+		appealDays?: number;
 	},
 	now: Date
 ): Promise<AdminResult> {
@@ -140,6 +148,7 @@ export async function recordAutoStep(
 				'auto_infracao.provision',
 				'auto_infracao.complaint_id',
 				'auto_infracao.record_of',
+				'auto_infracao.appeal_days',
 				'complaint.occurred_at'
 			])
 			.where('auto_infracao.number', '=', input.number)
@@ -152,6 +161,26 @@ export async function recordAutoStep(
 		const allowed: readonly AutoDecision[] = step.from;
 		if (!allowed.includes(decision) || (input.step === 'notificado' && row.notified_on))
 			return refuse('etapa', `Não cabe agora: o auto está "${decision}".`, 409);
+		// The notice within the law's limit of the conduct, or the auto is void: no step but its
+		// cancellation, and never a late notice.
+		const conductDay = localDate(row.occurred_at);
+		const noticeProcedure = inForceOn(conductDay, profile.procedures);
+		const noticeCite = citeFor(regimeOf(conductDay), 'notice');
+		if (input.step === 'notificado') {
+			const late = lateNotice(conductDay, input.on, noticeProcedure, noticeCite);
+			if (late) return refuse('data', late, 409);
+		}
+		if (
+			input.step !== 'cancelada' &&
+			voidForNotice({ conductDay, notifiedOn: row.notified_on }, localDate(now), noticeProcedure) &&
+			row.notified_on
+		)
+			return refuse(
+				'etapa',
+				lateNotice(conductDay, row.notified_on, noticeProcedure, noticeCite) ??
+					'O auto é nulo: a notificação veio fora do prazo.',
+				409
+			);
 		if (input.step === 'imposta' && !row.notified_on)
 			return refuse('etapa', 'Registre antes a notificação: a defesa corre dela.', 409);
 		if (input.step === 'imposta' && row.notified_on) {
@@ -171,6 +200,12 @@ export async function recordAutoStep(
 					409
 				);
 		}
+		// Where the law leaves the review's period to the notice of the penalty: the days it
+		// stated, recorded now, so that "not appealed" waits for them.
+		const imposedUnder = input.step === 'imposta' ? inForceOn(input.on, profile.procedures) : null;
+		const appealError =
+			input.step === 'imposta' ? statedReviewDaysError(imposedUnder, input.appealDays) : null;
+		if (appealError) return refuse('prazo_recurso', appealError);
 		if (input.step === 'definitiva' && row.decided_on) {
 			// Final once the penalty is kept on review, or the review's period from the ciência ran
 			// out with no request.
@@ -180,11 +215,19 @@ export async function recordAutoStep(
 					'Diga se a revisão foi indeferida ou não foi pedida no prazo.'
 				);
 			const procedure = inForceOn(row.decided_on, profile.procedures);
-			const due = procedure ? reviewDeadline(row.decided_on, calendar, procedure) : null;
+			const due = procedure
+				? reviewDue(row.decided_on, calendar, procedure, row.appeal_days)
+				: null;
+			if (procedure && !due && input.reconsideration === 'sem_pedido')
+				return refuse(
+					'reconsideracao',
+					'O prazo de recurso indicado na notificação da penalidade não foi registrado: sem ele, não se sabe se já correu.',
+					409
+				);
 			if (due && input.reconsideration === 'sem_pedido' && input.on <= due)
 				return refuse(
 					'data',
-					`A revisão pode ser pedida até ${brDate(due)} (${procedure?.review.days} ` +
+					`A revisão pode ser pedida até ${brDate(due)} (${procedure?.review.days ?? row.appeal_days} ` +
 						`${procedure?.review.counting === 'business' ? 'dias úteis' : 'dias'} da ciência` +
 						`${paren(citeFor(regimeOf(row.decided_on), 'review'), ', ')}): a decisão só se torna definitiva depois.`,
 					409
@@ -192,7 +235,6 @@ export async function recordAutoStep(
 		}
 		// The penalty is computed at imposition, not frozen when the auto was drafted: over the
 		// vehicle's history final by the imposition's day (another auto may have become final since).
-		const conductDay = localDate(row.occurred_at);
 		const imposed = input.step === 'imposta' ? await penaltyAtImposition(trx, row, input.on) : null;
 		let penalty = imposed ? imposed.penalty : row.penalty;
 		let penaltyCite = imposed ? imposed.escalation.cite : row.penalty_cite;
@@ -244,6 +286,11 @@ export async function recordAutoStep(
 										penalty_detail: penaltyDetail,
 										...(range ? { suspension_days: input.suspensionDays } : {})
 									}
+								: {}),
+							...(input.step === 'imposta' &&
+							input.appealDays !== undefined &&
+							imposedUnder?.review.days === null
+								? { appeal_days: input.appealDays }
 								: {})
 						};
 		await trx.updateTable('auto_infracao').set(set).where('id', '=', row.id).execute();

@@ -177,7 +177,9 @@ describe('issueAuto refuses what the law does not allow', () => {
 
 	test('a vehicle the registry does not identify gets no auto (Art. 26, IV)', async () => {
 		const staff = await member(db);
-		const { protocol } = await file(db, { vehicle: 'XYZ9999' }, at('2026-11-02'));
+		// A prefix the registry lacks: no plate known (a plate goes to the traffic authority:
+		// ./auto-procedure.spec.ts).
+		const { protocol } = await file(db, { vehicle: '998' }, at('2026-11-02'));
 		for (const to of ['em_analise', 'procedente'] as const)
 			await transition(db, staff, { protocol, to, note: 'x', public: false }, at('2026-11-02'));
 		expect(

@@ -6,7 +6,10 @@
 import { situationsAt } from '$lib/profile/offenses';
 import type { LocalDate } from '$lib/domain/clock';
 import type { HolidayCalendar } from '$lib/domain/holidays';
+import { lateNotice, noticeDeadline, voidForNotice } from '$lib/domain/auto-procedure';
+import { unlicensedCase, unlicensedText } from '$lib/domain/complaint-notes';
 import { citeOf, conductLeft } from '$lib/domain/offenses';
+import { inForceOn } from '$lib/domain/profile';
 import { citeFor } from '$lib/domain/regime';
 import { autoDeadlines, type AutoDeadlines, type AutoDecision } from '$lib/domain/triage';
 import { profile } from '$lib/profile';
@@ -45,6 +48,8 @@ export interface Auto {
 	penaltyCite: string;
 	penaltyDetail: string;
 	agentName: string;
+	/** The agent's matrícula as the auto was issued, where the staff record had one. */
+	agentMatricula: string | null;
 	issuedAt: string;
 	notifiedOn: LocalDate | null;
 	decision: AutoDecision;
@@ -65,6 +70,12 @@ export interface Auto {
 	 * over the history final by then), where it differs from the drafted one; else null.
 	 */
 	atImposition: { penalty: string | null; cite: string; detail: string } | null;
+	/** The review's days the notice of the penalty stated, where the law leaves them to it. */
+	appealDays: number | null;
+	/** The last day the notice may go, where the law sets one. */
+	noticeDue: LocalDate | null;
+	/** Void for want of a notice in time (where the law voids it): never counts. */
+	void: boolean;
 	deadlines: AutoDeadlines;
 }
 
@@ -77,6 +88,8 @@ type AutoRow = Omit<AutoInfracaoTable, 'id' | 'decision'> & {
 
 function toAuto(row: AutoRow, today: LocalDate, calendar: HolidayCalendar): Auto {
 	const decision = row.decision as AutoDecision;
+	const conductDay = localDate(row.occurred_at);
+	const procedure = inForceOn(conductDay, profile.procedures);
 	return {
 		number: row.number,
 		protocol: row.protocol,
@@ -88,6 +101,7 @@ function toAuto(row: AutoRow, today: LocalDate, calendar: HolidayCalendar): Auto
 		penaltyCite: row.penalty_cite,
 		penaltyDetail: row.penalty_detail,
 		agentName: row.agent_name,
+		agentMatricula: row.agent_matricula,
 		issuedAt: row.issued_at,
 		notifiedOn: row.notified_on,
 		decision,
@@ -96,10 +110,20 @@ function toAuto(row: AutoRow, today: LocalDate, calendar: HolidayCalendar): Auto
 		suspensionDays: row.suspension_days,
 		driver: row.driver,
 		recordOf: row.record_of ? recordName(row.record_of) : null,
-		suspension: suspensionRange(row.penalty, localDate(row.occurred_at)),
+		suspension: suspensionRange(row.penalty, conductDay),
 		atImposition: null,
+		appealDays: row.appeal_days,
+		noticeDue: noticeDeadline(conductDay, procedure),
+		void:
+			decision !== 'cancelada' &&
+			voidForNotice({ conductDay, notifiedOn: row.notified_on }, today, procedure),
 		deadlines: autoDeadlines(
-			{ notifiedOn: row.notified_on, decision, decidedOn: row.decided_on },
+			{
+				notifiedOn: row.notified_on,
+				decision,
+				decidedOn: row.decided_on,
+				appealDays: row.appeal_days
+			},
 			today,
 			calendar,
 			profile.procedures
@@ -207,7 +231,8 @@ export async function issueAuto(
 			'offenses',
 			'occurred_at',
 			'situations',
-			'created_at'
+			'created_at',
+			'vehicle'
 		])
 		.where('protocol', '=', input.protocol)
 		.executeTakeFirst();
@@ -215,6 +240,16 @@ export async function issueAuto(
 	if (complaint.status !== 'procedente')
 		return refuse('dispositivo', 'Só se lavra auto de reclamação procedente.', 409);
 	const prefixo = complaint.vehicle_prefixo;
+	// A plate the registry does not hold: no municipal auto, and the case goes to the traffic
+	// authority — said as it is, never "no identification" when the plate is known.
+	const conductRegime = regimeOf(localDate(complaint.occurred_at));
+	const unlicensed = prefixo ? null : unlicensedCase(complaint.vehicle, false, conductRegime);
+	if (unlicensed)
+		return refuse(
+			'dispositivo',
+			unlicensedText(unlicensed, citeFor(conductRegime, 'infraction')),
+			409
+		);
 	if (!prefixo)
 		return refuse(
 			'dispositivo',
@@ -223,6 +258,20 @@ export async function issueAuto(
 		);
 	if (!parseOffenses(complaint.offenses).some((o) => o.article === input.provision))
 		return refuse('dispositivo', 'Escolha um dos dispositivos da reclamação.');
+	// The procedure of the conduct's law: none in the profile, no auto; past its notice limit, the
+	// auto would be void from the start.
+	const conductDay = localDate(complaint.occurred_at);
+	const procedure = inForceOn(conductDay, profile.procedures);
+	if (!procedure)
+		return refuse(
+			'dispositivo',
+			'O perfil não traz o procedimento da lei em vigor no dia da conduta: não há auto a lavrar.',
+			409
+		);
+	const late = voidForNotice({ conductDay, notifiedOn: null }, today, procedure)
+		? lateNotice(conductDay, today, procedure, citeFor(regimeOf(conductDay), 'notice'))
+		: null;
+	if (late) return refuse('dispositivo', late, 409);
 	const entry = (await currentRegistry(db))?.entries.find((e) => e.prefixo === prefixo) ?? null;
 	const driver = input.driver ?? 'titular';
 	if (driver === 'auxiliar' && !entry?.condutorAuxiliar)
@@ -261,6 +310,12 @@ export async function issueAuto(
 	);
 	const placa = entry?.placa ?? null;
 	const year = Number(today.slice(0, 4));
+	// Printed where the law identifies the agent by it; kept as issued, like the name.
+	const agent = await db
+		.selectFrom('staff')
+		.select('matricula')
+		.where('id', '=', staff.id)
+		.executeTakeFirst();
 
 	return writeTransaction(db, async (trx) => {
 		const others = await trx
@@ -306,6 +361,7 @@ export async function issueAuto(
 				penalty_detail: escalation.detail,
 				agent_staff_id: staff.id,
 				agent_name: staff.name,
+				agent_matricula: agent?.matricula ?? null,
 				issued_at: now.toISOString(),
 				notified_on: null,
 				decided_on: null,

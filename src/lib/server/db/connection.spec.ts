@@ -57,7 +57,8 @@ describe('migrations', () => {
 			'016_complaint_audio',
 			'017_staff_devices',
 			'018_erasures',
-			'019_auto_records'
+			'019_auto_records',
+			'020_procedure'
 		]);
 		expect(await migrate(db)).toEqual([]);
 		const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
@@ -122,7 +123,8 @@ describe('migrations', () => {
 			'016_complaint_audio',
 			'017_staff_devices',
 			'018_erasures',
-			'019_auto_records'
+			'019_auto_records',
+			'020_procedure'
 		]);
 		const rows = await db
 			.selectFrom('registry_entry')
@@ -154,7 +156,8 @@ describe('migrations', () => {
 			'016_complaint_audio',
 			'017_staff_devices',
 			'018_erasures',
-			'019_auto_records'
+			'019_auto_records',
+			'020_procedure'
 		]);
 		await day(9, '2027-02-10', 'close');
 		await expect(day(10, '2027-02-11', 'fechar')).rejects.toThrow(/CHECK/i);
@@ -195,7 +198,12 @@ describe('migrations', () => {
 		await erased('2026-05-01T10:00:00.000Z', 'RM-2026-000001', 'gestor@garupa.test');
 		await erased('2026-06-01T10:00:00.000Z', 'RM-2026-000001', null);
 		await erased('2026-07-01T10:00:00.000Z', 'RM-2026-000002', null);
-		expect(await migrate(db)).toEqual(['017_staff_devices', '018_erasures', '019_auto_records']);
+		expect(await migrate(db)).toEqual([
+			'017_staff_devices',
+			'018_erasures',
+			'019_auto_records',
+			'020_procedure'
+		]);
 		const ledger = await db.selectFrom('lgpd_erasure').selectAll().orderBy('protocol').execute();
 		expect(ledger).toEqual([
 			{
@@ -237,7 +245,8 @@ describe('migrations', () => {
 			'016_complaint_audio',
 			'017_staff_devices',
 			'018_erasures',
-			'019_auto_records'
+			'019_auto_records',
+			'020_procedure'
 		]);
 		const rows = await db.selectFrom('idempotency').selectAll().orderBy('created_at').execute();
 		expect(rows.map((r) => r.key).sort()).toEqual([keyId('chave-1'), keyId('chave-2')].sort());

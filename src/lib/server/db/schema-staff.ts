@@ -8,6 +8,8 @@ export interface StaffTable {
 	/** A `Role` (src/lib/domain/staff.ts). */
 	role: string;
 	password_hash: string;
+	/** The agent's registration number, where known (020_procedure). */
+	matricula: string | null;
 	active: Generated<number>;
 	created_at: string;
 }

@@ -43,6 +43,10 @@ export interface AutoInfracaoTable {
 	 * the auxiliary's for a personal offence where the law says so; null on earlier autos.
 	 */
 	record_of: string | null;
+	/** The agent's matrícula as printed on the auto, where the staff record has one (020_procedure). */
+	agent_matricula: string | null;
+	/** The review's days the notice of the penalty stated, where the law leaves them to it (020). */
+	appeal_days: number | null;
 }
 
 export interface AutoSequenceTable {

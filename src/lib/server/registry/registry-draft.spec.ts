@@ -311,8 +311,15 @@ describe('the cap on authorizations is checked where they are granted (Art. 10: 
 	const CAP = 64;
 	const full = (n: number, overrides: Partial<RegistryEntry> = {}) =>
 		Array.from({ length: n }, (_, i) => entry(String(i + 1), overrides));
+	// The gestor confirms past the lower cap reported for Lei 4.247/2023 (./registry-cap.spec.ts):
+	// these cases are the law applied's own cap, which no confirmation passes.
 	const save = (e: RegistryEntry, prefixo?: string) =>
-		saveEntry(db, staff, record(e), { today: TODAY, rules, ...(prefixo ? { prefixo } : {}) });
+		saveEntry(db, staff, record(e), {
+			today: TODAY,
+			rules,
+			confirmReportedCap: true,
+			...(prefixo ? { prefixo } : {})
+		});
 	const refusedForCap = {
 		ok: false,
 		errors: [expect.objectContaining({ column: 'situacao', code: 'cap_exceeded' })]

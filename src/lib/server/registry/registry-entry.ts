@@ -9,6 +9,7 @@ import {
 	capText,
 	countsTowardCap,
 	placesTaken,
+	reportedCap,
 	type RegistryEntry,
 	type RegistryRules
 } from '$lib/domain/registry';
@@ -20,7 +21,8 @@ type DraftChange = {
 	action: string;
 	prefixo: string;
 	before: RegistryEntry | null;
-	after: RegistryEntry | null;
+	/** `overReportedCap`: granted over the lower reported cap, on the gestor's confirmation. */
+	after: (RegistryEntry & { overReportedCap?: number | null }) | null;
 };
 
 /** Audits a change to one vehicle of the draft, which riders do not see until it is published. */
@@ -52,6 +54,11 @@ export async function saveEntry(
 		at?: Date;
 		/** The registry rules in force (null: the law's text is not available, no cap to check). */
 		rules?: RegistryRules | null;
+		/**
+		 * The gestor grants the place over the lower cap a law reported in force gives (its text is
+		 * not public), knowingly: audited.
+		 */
+		confirmReportedCap?: boolean;
 	}
 ): Promise<SaveResult> {
 	const at = (options.at ?? new Date()).toISOString();
@@ -87,6 +94,14 @@ export async function saveEntry(
 		if (before?.sample) entry.sample = true;
 		const full = capRefusal(entry, before, others, options.today, options.rules ?? null);
 		if (full) return { ok: false, errors: [full] };
+		const overReported = reportedCapRefusal(
+			entry,
+			before,
+			others,
+			options.today,
+			options.rules ?? null
+		);
+		if (overReported && !options.confirmReportedCap) return { ok: false, errors: [overReported] };
 
 		if (before) {
 			await trx
@@ -101,7 +116,14 @@ export async function saveEntry(
 		await auditDraft(
 			trx,
 			staff,
-			{ action, prefixo: entry.prefixo, before, after: entry },
+			{
+				action,
+				prefixo: entry.prefixo,
+				before,
+				after: overReported
+					? { ...entry, overReportedCap: reportedCap(options.rules as RegistryRules) }
+					: entry
+			},
 			new Date(at)
 		);
 		return { ok: true, entry };
@@ -131,6 +153,34 @@ function capRefusal(
 		message:
 			`Não há vaga: ${taken} autorizações (suspensas também) já ocupam o ${capText(rules)}. ` +
 			'Uma nova autorização só cabe quando outra for cassada, vencer ou sair do cadastro.'
+	};
+}
+
+/**
+ * A place granted over the lower cap a law reported in force gives (`reportedCap`): not refused
+ * outright — the law applied still allows it, and the newer law's text is not public — but held
+ * for the gestor's confirmation.
+ */
+function reportedCapRefusal(
+	entry: RegistryEntry,
+	before: RegistryEntry | null,
+	others: readonly RegistryEntry[],
+	today: LocalDate,
+	rules: RegistryRules | null
+): Issue | null {
+	const reported = rules ? reportedCap(rules) : null;
+	if (!rules || reported === null || !countsTowardCap(entry, today)) return null;
+	if (before && countsTowardCap(before, today)) return null;
+	const taken = placesTaken(others, today);
+	if (taken < reported) return null;
+	return {
+		line: 0,
+		column: 'situacao',
+		code: 'cap_reported',
+		message:
+			`${taken} autorizações (suspensas também) já ocupam as ${reported} vagas da lei que as fontes ` +
+			`dizem estar em vigor (${capText(rules)}). Para conceder mesmo assim, marque a confirmação ` +
+			'do gestor abaixo: fica no histórico de auditoria.'
 	};
 }
 

@@ -163,7 +163,8 @@ export async function publishDraft(
 	const cap = options.today
 		? capStatus(entries, latest?.entries ?? null, options.today, options.rules ?? null)
 		: null;
-	const overCap = cap !== null && cap.over && cap.grants;
+	// Over the lower cap a law reported in force gives, too (its text is not public: staff decide).
+	const overCap = cap !== null && (cap.over || cap.overReported) && cap.grants;
 	if (overCap && !options.overCapConfirmed) return { ok: false, reason: 'over_cap' };
 
 	let stale: PublishRefusal | null = null;
@@ -196,7 +197,9 @@ export async function publishDraft(
 							version,
 							entries: entries.length,
 							...diffSummary(diff),
-							...(overCap ? { overCap: { taken: cap.taken, cap: cap.cap } } : {})
+							...(overCap
+								? { overCap: { taken: cap.taken, cap: cap.cap, reported: cap.reported } }
+								: {})
 						},
 						note: publishSource(staff, draft.importedFile)
 					},

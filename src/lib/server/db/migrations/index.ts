@@ -23,6 +23,7 @@ import * as m016 from './016_complaint_audio';
 import * as m017 from './017_staff_devices';
 import * as m018 from './018_erasures';
 import * as m019 from './019_auto_records';
+import * as m020 from './020_procedure';
 
 export const migrations: Readonly<Record<string, Migration>> = {
 	'001_registry': m001,
@@ -43,5 +44,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
 	'016_complaint_audio': m016,
 	'017_staff_devices': m017,
 	'018_erasures': m018,
-	'019_auto_records': m019
+	'019_auto_records': m019,
+	'020_procedure': m020
 };

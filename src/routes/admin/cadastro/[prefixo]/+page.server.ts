@@ -3,6 +3,7 @@ import { error, fail, redirect } from '@sveltejs/kit';
 import { wallClock } from '$lib/domain/clock';
 import { formatPrefix, normalizePrefix } from '$lib/domain/plate';
 import { registryRulesOn } from '$lib/domain/profile';
+import { capText, reportedCap } from '$lib/domain/registry';
 import { profile } from '$lib/profile';
 import { requireStaff } from '$lib/server/auth';
 import { db } from '$lib/server/db';
@@ -23,6 +24,15 @@ function prefixoOf(param: string): string {
 	return prefixo;
 }
 
+/** Every figure for the cap, for the gestor who grants a place (null: no registry rules). */
+function capOf() {
+	const rules = registryRulesOn(
+		wallClock(new Date(), profile.timeZone).date,
+		profile.registryRules
+	);
+	return rules ? { text: capText(rules), reported: reportedCap(rules) } : null;
+}
+
 export const load: PageServerLoad = async ({ params }) => {
 	requireStaff('gestor');
 	const prefixo = prefixoOf(params.prefixo);
@@ -41,6 +51,7 @@ export const load: PageServerLoad = async ({ params }) => {
 		sample: entry.sample === true,
 		changes: working.diff.changed.find((c) => c.prefixo === prefixo)?.fields ?? [],
 		isNew: published === null,
+		cap: capOf(),
 		publishedVersion: working.latest?.version ?? null
 	};
 };
@@ -50,10 +61,16 @@ export const actions = {
 	salvar: async ({ request, params }) => {
 		const staff = requireStaff('gestor');
 		const prefixo = prefixoOf(params.prefixo);
-		const values = readRegistryForm(await formOrError(request));
+		const body = await formOrError(request);
+		const values = readRegistryForm(body);
 		const today = wallClock(new Date(), profile.timeZone).date;
 		const rules = registryRulesOn(today, profile.registryRules);
-		const result = await saveEntry(db(), staff, values, { today, rules, prefixo });
+		const result = await saveEntry(db(), staff, values, {
+			confirmReportedCap: body.get('acima_do_limite') === 'sim',
+			today,
+			rules,
+			prefixo
+		});
 		if (!result.ok) return fail(400, { values, errors: errorsByField(result.errors) });
 		redirect(303, `/admin/cadastro?salvo=${formatPrefix(prefixo)}`);
 	},

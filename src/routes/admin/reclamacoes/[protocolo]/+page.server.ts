@@ -5,6 +5,9 @@ import { error, fail } from '@sveltejs/kit';
 import { readForm } from '$lib/server/http';
 import { parseLocalDate } from '$lib/domain/clock';
 import { COMPLAINT_STATES } from '$lib/domain/complaint';
+import { noticeDeadline, reviewSetAtImposition } from '$lib/domain/auto-procedure';
+import { bandeiraConflictNote, unlicensedCase, unlicensedText } from '$lib/domain/complaint-notes';
+import { citeFor, localText } from '$lib/domain/regime';
 import { STATE_LABEL, isComplaintState } from '$lib/domain/triage';
 
 import { requireStaff } from '$lib/server/auth';
@@ -46,14 +49,32 @@ export const load: PageServerLoad = async ({ params }) => {
 	const complaint = await getComplaintForStaff(db(), params.protocolo, now);
 	if (!complaint) error(404, NOT_FOUND);
 	const autos = await autosOfComplaint(db(), complaint.protocol, now);
+	const conductDay = localDate(complaint.occurredAt);
+	const regime = regimeOf(conductDay);
+	const procedure = inForceOn(conductDay, profile.procedures);
+	const unlicensed = unlicensedCase(complaint.vehicle, complaint.registry !== null, regime);
+	const conflict = bandeiraConflictNote(
+		new Date(complaint.occurredAt),
+		complaint.situations,
+		profile.timeZone,
+		regime
+	);
 	return {
 		complaint,
 		autos,
 		isGestor: staff.role === 'gestor',
 		today: localDate(now),
 		// The law of the conduct's day: its citations, its procedure, its catalog's wording.
-		regime: regimeOf(localDate(complaint.occurredAt)),
-		procedure: inForceOn(localDate(complaint.occurredAt), profile.procedures),
+		regime,
+		procedure,
+		// From triage on, the last day the notice of an auto may go (where the law sets one).
+		noticeDue: complaint.status === 'recebida' ? null : noticeDeadline(conductDay, procedure),
+		// The review's days the notice of the penalty states, asked at imposition.
+		askAppealDays: reviewSetAtImposition(procedure),
+		// The law applied may have been revoked: the same notice /lei shows.
+		lawNotice: regime?.notice ? localText(regime.notice, 'pt-BR') : null,
+		bandeiraConflict: conflict ? localText(conflict, 'pt-BR') : null,
+		unlicensed: unlicensed ? unlicensedText(unlicensed, citeFor(regime, 'infraction')) : null,
 		situations: situationsAt(complaint.situations, new Date(complaint.occurredAt)).map((s) => ({
 			code: s.code,
 			wording: s.wording['pt-BR']
@@ -212,6 +233,11 @@ export const actions = {
 		const rawDays = data.get('dias_suspensao');
 		const days =
 			typeof rawDays === 'string' && /^\d{1,3}$/.test(rawDays.trim()) ? Number(rawDays) : null;
+		// The review's days the notice of the penalty states: read as a whole number, checked by
+		// recordAutoStep (a bad value is refused there, with its reason).
+		const rawAppeal = data.get('prazo_recurso');
+		const appealDays =
+			typeof rawAppeal === 'string' && rawAppeal.trim() !== '' ? Number(rawAppeal.trim()) : null;
 		const result = await recordAutoStep(
 			db(),
 			staff,
@@ -223,7 +249,8 @@ export const actions = {
 				note,
 				...(isDefenseOutcome(defense) ? { defense } : {}),
 				...(isReconsiderationOutcome(reconsideration) ? { reconsideration } : {}),
-				...(days !== null ? { suspensionDays: days } : {})
+				...(days !== null ? { suspensionDays: days } : {}),
+				...(appealDays !== null ? { appealDays } : {})
 			},
 			new Date()
 		);

@@ -4,7 +4,8 @@ import { citeOf } from '$lib/domain/offenses';
 import { overcharge } from '$lib/domain/overcharge';
 import type { LocalDate } from '$lib/domain/clock';
 import { inForceOn } from '$lib/domain/profile';
-import { citeFor } from '$lib/domain/regime';
+import { bandeiraConflictNote } from '$lib/domain/complaint-notes';
+import { citeFor, localText } from '$lib/domain/regime';
 import { parseKm } from '$lib/domain/tariff';
 import { profile } from '$lib/profile';
 import { requireStaff } from '$lib/server/auth';
@@ -76,10 +77,23 @@ export const load: PageServerLoad = async ({ params, url }) => {
 	);
 	const regime = inForceOn(conductDay, profile.laws) ?? null;
 	const law = regime?.title ?? null;
+	// No procedure in the profile for the conduct's law: nothing to print an auto by.
+	if (!inForceOn(conductDay, profile.procedures))
+		error(404, {
+			message:
+				'Não há auto imprimível: o perfil não traz o procedimento da lei em vigor no dia da conduta.',
+			code: 'no_procedure'
+		});
 	// The procedure is the one the steps use: in force on the day of the notice (for a draft, or
 	// an auto not yet notified, today — the earliest it can be notified).
 	const procedureOn = (notifiedOn: LocalDate | null) =>
 		inForceOn(notifiedOn ?? localDate(now), profile.procedures);
+	const conflict = bandeiraConflictNote(
+		new Date(complaint.occurredAt),
+		complaint.situations,
+		profile.timeZone,
+		regime
+	);
 	// The same page for an issued auto and a draft: only the auto itself differs.
 	const page = {
 		complaint,
@@ -87,6 +101,9 @@ export const load: PageServerLoad = async ({ params, url }) => {
 		law,
 		regime,
 		procedure: procedureOn(null),
+		// The law applied may have been revoked: the same notice /lei shows.
+		lawNotice: regime?.notice ? localText(regime.notice, 'pt-BR') : null,
+		bandeiraConflict: conflict ? localText(conflict, 'pt-BR') : null,
 		overcharge: await overchargeOf(complaint),
 		// A fictitious holder of the profile's sample registry: never an auto against a real person.
 		sampleHolder: complaint.registry?.sample === true
@@ -103,6 +120,8 @@ export const load: PageServerLoad = async ({ params, url }) => {
 				number: auto.number,
 				issuedAt: auto.issuedAt,
 				agentName: auto.agentName,
+				agentMatricula: auto.agentMatricula,
+				void: auto.void,
 				cite: auto.cite,
 				penalty: auto.penalty,
 				penaltyCite: auto.penaltyCite,
@@ -159,6 +178,15 @@ export const load: PageServerLoad = async ({ params, url }) => {
 			number: null,
 			issuedAt: now.toISOString(),
 			agentName: staff.name,
+			agentMatricula:
+				(
+					await db()
+						.selectFrom('staff')
+						.select('matricula')
+						.where('id', '=', staff.id)
+						.executeTakeFirst()
+				)?.matricula ?? null,
+			void: false,
 			cite: provision ? citeOf(provision) : null,
 			// As the auto will carry it: every penalty applied, `multa+apreensao`.
 			penalty: escalation
