@@ -273,6 +273,12 @@ describe('the points register counts the two years before the LAST ANOTAÇÃO (A
 			'2025-01-10'
 		],
 		[
+			'the last entry counts though it became final after its anotação',
+			[fine('2023-03-01'), { ...fine('2025-01-10'), confirmedAt: '2025-03-01' }],
+			4,
+			'2025-01-10'
+		],
+		[
 			'an entry more than two years before the last one no longer counts',
 			[fine('2022-12-01'), fine('2025-01-10')],
 			2,
