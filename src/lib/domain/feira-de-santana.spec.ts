@@ -321,8 +321,8 @@ describe('over 15 points suspends ONCE for the same points (Art. 49, I)', () => 
 			true
 		],
 		[
-			'without that suspension, the same 20 points suspend',
-			suspended.slice(0, 7).concat(entry('2026-08-10', ['multa', 'multa', 'multa'])),
+			'the same points with no suspension applied for them (14 + 5 + 2): they suspend',
+			suspended.slice(0, 7).concat(entry('2026-08-10', ['multa', 'apreensao'])),
 			'art44-XXII',
 			true
 		]
