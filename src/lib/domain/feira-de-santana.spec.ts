@@ -273,6 +273,12 @@ describe('the points register counts the two years before the LAST ANOTAÇÃO (A
 			'2025-01-10'
 		],
 		[
+			'the last entry counts though it became final after its anotação',
+			[fine('2023-03-01'), { ...fine('2025-01-10'), confirmedAt: '2025-03-01' }],
+			4,
+			'2025-01-10'
+		],
+		[
 			'an entry more than two years before the last one no longer counts',
 			[fine('2022-12-01'), fine('2025-01-10')],
 			2,
@@ -315,8 +321,8 @@ describe('over 15 points suspends ONCE for the same points (Art. 49, I)', () => 
 			true
 		],
 		[
-			'without that suspension, the same 20 points suspend',
-			suspended.slice(0, 7).concat(entry('2026-08-10', ['multa', 'multa', 'multa'])),
+			'the same points with no suspension applied for them (14 + 5 + 2): they suspend',
+			suspended.slice(0, 7).concat(entry('2026-08-10', ['multa', 'apreensao'])),
 			'art44-XXII',
 			true
 		]

@@ -73,11 +73,12 @@ export function registerAt(
 	history: readonly ConfirmedOffense[],
 	at: LocalDate,
 	catalog: OffenseCatalog,
-	system: PointsSystem
+	system: PointsSystem,
+	finalBy: LocalDate = at
 ): { total: number; counted: number; entries: number; spentOn: LocalDate | null } {
 	const from = addMonths(at, -system.points.windowMonths);
 	const entries = history
-		.filter((h) => h.confirmedAt <= at && enteredOf(h) <= at && enteredOf(h) >= from)
+		.filter((h) => h.confirmedAt <= finalBy && enteredOf(h) <= at && enteredOf(h) >= from)
 		.sort((a, b) => enteredOf(a).localeCompare(enteredOf(b)));
 	const once = system.thresholds.find((t) => t.once);
 	let total = 0;
@@ -106,7 +107,13 @@ export function pointsRegister(
 ): { last: LocalDate; from: LocalDate; total: number; counted: number; cite: string } | null {
 	const last = history.map(enteredOf).sort().at(-1);
 	if (!last) return null;
-	const register = registerAt(history, last, catalog, system);
+	// Every entry of a record is final: the last one may have become so after its anotação.
+	const finalBy =
+		history
+			.map((h) => h.confirmedAt)
+			.sort()
+			.at(-1) ?? last;
+	const register = registerAt(history, last, catalog, system, finalBy);
 	return {
 		last,
 		from: addMonths(last, -system.points.windowMonths),
