@@ -61,6 +61,33 @@ const fakeMicrophone = {
 	}
 };
 
+/**
+ * Specs that check only what the browser draws, downloads and keeps — layout on small screens and
+ * with large text, download budgets, the worker's cache, the offline copies, VLibras, the camera —
+ * while reading the sample rules, registry and stands that other specs read and check too. They
+ * file nothing, sign no one in and change no data. npm test's PostgreSQL round
+ * (E2E_DATABASE_ROUND=1, with E2E_DATABASE_URL) leaves them out: every spec that writes to the
+ * database, or reads it in a way of its own, runs on both databases. A new spec runs in both
+ * rounds unless it is named here.
+ */
+export const BROWSER_ONLY = [
+	'roadside',
+	'large-text',
+	'libras',
+	'first-visit-download',
+	'offline-install-download',
+	'offline',
+	'slow-line-taps',
+	'lei',
+	'fare-and-law-pages',
+	'home',
+	'scan'
+];
+const databaseRound = process.env.E2E_DATABASE_ROUND === '1';
+const browserOnly = new RegExp(`(?:^|/)(?:${BROWSER_ONLY.join('|')})\\.e2e\\.ts$`);
+/** What a round leaves out: nothing, or in the database round the browser-only specs. */
+const roundIgnore = databaseRound ? [browserOnly] : [];
+
 /** Tests that change the public data the other tests read (see the `semam-publishing` project). */
 const LAST = /admin-registry\.e2e\.ts/;
 
@@ -105,12 +132,16 @@ export default defineConfig({
 						testMatch: LAST,
 						dependencies: ['chromium', 'camera', 'camera-foreign', 'microphone']
 					},
-					{ name: 'chromium', testIgnore: [/scan\.e2e\.ts/, VOICE, LAST, OTHER_MUNICIPIOS] },
+					{
+						name: 'chromium',
+						testIgnore: [/scan\.e2e\.ts/, VOICE, LAST, OTHER_MUNICIPIOS, ...roundIgnore]
+					},
 					{ name: 'microphone', testMatch: VOICE, use: fakeMicrophone },
 					// The in-app QR scanner, through a fake rear camera showing the sticker of prefix 007…
 					{
 						name: 'camera',
 						testMatch: /scan\.e2e\.ts/,
+						testIgnore: roundIgnore,
 						grepInvert: /@foreign-camera/,
 						use: fakeCamera(cameraVideos.vehicle)
 					},
@@ -118,6 +149,7 @@ export default defineConfig({
 					{
 						name: 'camera-foreign',
 						testMatch: /scan\.e2e\.ts/,
+						testIgnore: roundIgnore,
 						grep: /@foreign-camera/,
 						use: fakeCamera(cameraVideos.foreign)
 					}

@@ -3,6 +3,12 @@ import { pastRightEdge, PHONE, reclamarLive, setRootTextSize, setTextSize, SIZES
 
 // Text at 200 %, both ways a rider gets it, on the smallest phones, in every language: nothing
 // scrolls sideways, nothing is cut, no word breaks inside, and the answer comes first.
+//
+// One page load per way, size and page (or situation), the language turning from one page to the
+// next and from one way and size to the next (`inTurn`): every page is checked in each way, at
+// each size, and in each language — not every combination of the four, which tripled the loads
+// for what a rider's language changes (the words' lengths), checked on every page anyway. Nothing
+// sideways in every language at both sizes, page by page, stays in roadside.e2e.ts.
 
 /** The two ways: the phone's font setting (the browser's default size doubled) and text-only zoom. */
 const METHODS = {
@@ -11,6 +17,13 @@ const METHODS = {
 } as const;
 
 const LOCALES = ['', '/es', '/en'] as const;
+const language = (prefix: string) => prefix || 'pt-BR';
+
+/**
+ * The language of the `item`-th page (or situation) in the `round`-th way and size: each next page
+ * and each next round takes the next language, so a page meets every language within three rounds.
+ */
+const inTurn = (round: number, item: number) => LOCALES[(round + item) % LOCALES.length] ?? '';
 /** Every rider page a rider reads, with the verdict's REGULAR, NÃO ENCONTRADO and IRREGULAR. */
 const PAGES = [
 	'/',
@@ -96,42 +109,46 @@ function layoutFaults(page: Page): Promise<string[]> {
 	});
 }
 
-for (const [method, large] of Object.entries(METHODS)) {
+Object.entries(METHODS).forEach(([method, large], m) => {
 	test.describe(`text at 200 % (${method}): nothing sideways, nothing cut, words whole`, () => {
 		test.describe.configure({ timeout: 240_000 });
-		for (const size of SIZES) {
-			for (const prefix of LOCALES) {
-				test(`${size.width}×${size.height} ${prefix || 'pt-BR'}`, async ({ browser }) => {
-					const context = await browser.newContext({
-						viewport: size,
-						...PHONE,
-						reducedMotion: 'reduce'
-					});
-					const page = await context.newPage();
-					await large(page);
-					const faults: string[] = [];
-					for (const path of PAGES) {
-						await page.goto(`${prefix}${path}`);
-						await page.locator('main').waitFor();
-						if (path === '/reclamar') {
-							// A danger chosen: the emergency numbers show.
-							await reclamarLive(page);
-							await page.locator('.tile:has(input[value="direcao-perigosa"])').click();
-							await expect(page.locator('.emergency')).toBeVisible();
-						}
-						faults.push(
-							...[...(await layoutFaults(page)), ...(await pastRightEdge(page))].map(
-								(f) => `${prefix}${path}: ${f}`
-							)
-						);
-					}
-					expect(faults).toEqual([]);
-					await context.close();
+		// The smallest screen first: its rounds (0 and 1 over both ways) meet two of the three
+		// languages on each page, the larger screen's the third.
+		[...SIZES].reverse().forEach((size, s) => {
+			const round = s * 2 + m;
+			test(`${size.width}×${size.height}, every page, in pt-BR, es and en by turns`, async ({
+				browser
+			}) => {
+				const context = await browser.newContext({
+					viewport: size,
+					...PHONE,
+					reducedMotion: 'reduce'
 				});
-			}
-		}
+				const page = await context.newPage();
+				await large(page);
+				const faults: string[] = [];
+				for (const [i, path] of PAGES.entries()) {
+					const prefix = inTurn(round, i);
+					await page.goto(`${prefix}${path}`);
+					await page.locator('main').waitFor();
+					if (path === '/reclamar') {
+						// A danger chosen: the emergency numbers show.
+						await reclamarLive(page);
+						await page.locator('.tile:has(input[value="direcao-perigosa"])').click();
+						await expect(page.locator('.emergency')).toBeVisible();
+					}
+					faults.push(
+						...[...(await layoutFaults(page)), ...(await pastRightEdge(page))].map(
+							(f) => `${language(prefix)} ${path}: ${f}`
+						)
+					);
+				}
+				expect(faults).toEqual([]);
+				await context.close();
+			});
+		});
 	});
-}
+});
 
 /** The bottom of what is on screen: the top of the tab bar (fixed over the page's bottom). */
 const screenBottom = (page: Page) =>
@@ -173,9 +190,12 @@ test.describe('the answer comes first: on / the bandeira and the price on the fi
 });
 
 test.describe('after a situation tile, the way on is in view', () => {
-	for (const [method, large] of [...Object.entries(METHODS), ['100 %', async () => {}] as const]) {
-		for (const size of SIZES) {
-			test(`${size.width}×${size.height}, text at ${method}`, async ({ browser }) => {
+	[...Object.entries(METHODS), ['100 %', async () => {}] as const].forEach(([method, large], m) => {
+		SIZES.forEach((size, s) => {
+			const round = m * SIZES.length + s;
+			test(`${size.width}×${size.height}, text at ${method}, in pt-BR, es and en by turns`, async ({
+				browser
+			}) => {
 				const context = await browser.newContext({
 					viewport: size,
 					...PHONE,
@@ -183,42 +203,41 @@ test.describe('after a situation tile, the way on is in view', () => {
 				});
 				const page = await context.newPage();
 				await large(page);
-				for (const prefix of LOCALES) {
-					for (const code of ['direcao-perigosa', 'cobrou-mais', 'sem-capacete']) {
-						await page.goto(`${prefix}/reclamar`);
-						await reclamarLive(page);
-						await page.locator(`.tile:has(input[value="${code}"])`).click();
-						const where = `${prefix || 'pt-BR'} ${code}`;
-						// "Enviar reclamação", whole, between the screen's top and the tab bar.
-						const bottom = await screenBottom(page);
-						const send = page.locator('form.complaint button[type="submit"]');
-						await expect
-							.poll(() => send.evaluate((el) => el.getBoundingClientRect().bottom), {
-								message: where
-							})
-							.toBeLessThanOrEqual(bottom);
-						const button = await place(page, 'form.complaint button[type="submit"]');
-						expect(button.top, where).toBeGreaterThanOrEqual(0);
-						// What the choice brings, in view above it: the emergency numbers, or the one
-						// question "cobrou a mais" asks (focused).
-						if (code === 'direcao-perigosa') {
-							const first = await place(page, '.emergency a[href="tel:190"]');
-							expect(first.top, where).toBeGreaterThanOrEqual(0);
-							expect(first.bottom, where).toBeLessThanOrEqual(button.top);
-						}
-						if (code === 'cobrou-mais') {
-							await expect(page.locator('#valor_pago')).toBeFocused();
-							const amount = await place(page, '#valor_pago');
-							expect(amount.top, where).toBeGreaterThanOrEqual(0);
-							expect(amount.bottom, where).toBeLessThanOrEqual(button.top);
-						}
-						// The tile just chosen is not hidden under the button either.
-						const tile = await place(page, `.tile:has(input[value="${code}"])`);
-						expect(tile.top, where).toBeLessThan(button.top);
+				for (const [i, code] of ['direcao-perigosa', 'cobrou-mais', 'sem-capacete'].entries()) {
+					const prefix = inTurn(round, i);
+					await page.goto(`${prefix}/reclamar`);
+					await reclamarLive(page);
+					await page.locator(`.tile:has(input[value="${code}"])`).click();
+					const where = `${language(prefix)} ${code}`;
+					// "Enviar reclamação", whole, between the screen's top and the tab bar.
+					const bottom = await screenBottom(page);
+					const send = page.locator('form.complaint button[type="submit"]');
+					await expect
+						.poll(() => send.evaluate((el) => el.getBoundingClientRect().bottom), {
+							message: where
+						})
+						.toBeLessThanOrEqual(bottom);
+					const button = await place(page, 'form.complaint button[type="submit"]');
+					expect(button.top, where).toBeGreaterThanOrEqual(0);
+					// What the choice brings, in view above it: the emergency numbers, or the one
+					// question "cobrou a mais" asks (focused).
+					if (code === 'direcao-perigosa') {
+						const first = await place(page, '.emergency a[href="tel:190"]');
+						expect(first.top, where).toBeGreaterThanOrEqual(0);
+						expect(first.bottom, where).toBeLessThanOrEqual(button.top);
 					}
+					if (code === 'cobrou-mais') {
+						await expect(page.locator('#valor_pago')).toBeFocused();
+						const amount = await place(page, '#valor_pago');
+						expect(amount.top, where).toBeGreaterThanOrEqual(0);
+						expect(amount.bottom, where).toBeLessThanOrEqual(button.top);
+					}
+					// The tile just chosen is not hidden under the button either.
+					const tile = await place(page, `.tile:has(input[value="${code}"])`);
+					expect(tile.top, where).toBeLessThan(button.top);
 				}
 				await context.close();
 			});
-		}
-	}
+		});
+	});
 });

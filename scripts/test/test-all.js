@@ -1,18 +1,22 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every check, in order, on SQLite and on PostgreSQL —
- *  1. lint, svelte-check, build;
- *  2. a throwaway PostgreSQL cluster (scripts/test/pg-cluster.js), or the one in PG_TEST_URL;
- *  3. unit and integration tests (vitest) in the host zone, with PG_TEST_URL so the PostgreSQL
+ *  1. svelte-check; then, side by side, lint and the builds (this profile's and the other real
+ *     profiles', each in its own folders) while a throwaway PostgreSQL cluster starts
+ *     (scripts/test/pg-cluster.js), or the one in PG_TEST_URL is used;
+ *  2. unit and integration tests (vitest) in the host zone, with PG_TEST_URL so the PostgreSQL
  *     integration tests run (two instances on one database, backup/restore, SQLite → PostgreSQL);
- *  4. the time-sensitive unit tests (TZ_SPECS: the domain, and the server code that makes local
+ *     the unit specs on both cores, then the integration specs one file at a time (vite.config.ts);
+ *  3. the time-sensitive unit tests (TZ_SPECS: the domain, and the server code that makes local
  *     dates) again under TZ=UTC and TZ=Asia/Tokyo, so a leak of the host's zone cannot hide;
- *  5. the whole end-to-end suite on SQLite, then again on PostgreSQL (a fresh database).
+ *  4. the whole end-to-end suite on SQLite; the other profiles' smoke tests; then on PostgreSQL
+ *     (a fresh database) every end-to-end spec that touches the database (playwright.config.ts,
+ *     BROWSER_ONLY, names the few that only check what the browser draws, downloads and keeps).
  * Without PostgreSQL binaries, a local run says plainly that the PostgreSQL round was skipped and
  * why; with CI=true (or REQUIRE_POSTGRES=1, as .ci/run sets) that is a failure. It goes on after a failure so one run shows everything,
  * prints each phase's time, and ends with the plain total line CI reads: `N passed, M failed`.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
 import { startCluster } from './pg-cluster.js';
@@ -22,10 +26,10 @@ const out = 'test-results/totals';
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-/** The end-to-end specs of the PostgreSQL round (see 5. above), all in the `chromium` project. */
 /**
- * The PostgreSQL end-to-end round runs the whole suite, like the SQLite one. E2E_PG_SPECS (spec
- * names, e.g. "complaints api") narrows it for a quick local run; CI never sets it.
+ * The PostgreSQL end-to-end round runs every spec that touches the database (E2E_DATABASE_ROUND,
+ * see playwright.config.ts). E2E_PG_SPECS (spec names, e.g. "complaints api") narrows it for a
+ * quick local run; CI never sets it.
  */
 const E2E_PG_SPECS = (process.env.E2E_PG_SPECS ?? '')
 	.split(/[\s,]+/)
@@ -59,10 +63,56 @@ const times = [];
 /** @type {string[]} */
 const notes = [];
 
+const began = Date.now();
+
 function run(cmd, args, env = {}) {
 	const started = Date.now();
 	const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
 	return { ok: r.status === 0, seconds: (Date.now() - started) / 1000 };
+}
+
+/** `run`, its output kept and handed back when it ends (for commands that run side by side). */
+function runKept(cmd, args, env = {}) {
+	const started = Date.now();
+	return new Promise((resolve) => {
+		const child = spawn(cmd, args, {
+			stdio: ['ignore', 'pipe', 'pipe'],
+			env: { ...process.env, ...env }
+		});
+		/** @type {Buffer[]} */
+		const output = [];
+		child.stdout.on('data', (chunk) => output.push(chunk));
+		child.stderr.on('data', (chunk) => output.push(chunk));
+		child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+		child.on('close', (code) =>
+			resolve({
+				ok: code === 0,
+				seconds: (Date.now() - started) / 1000,
+				output: Buffer.concat(output).toString()
+			})
+		);
+	});
+}
+
+/**
+ * Checks that share nothing, started at once (the cores are not idle while one of them waits);
+ * each one's output is printed whole when it ends, then its result. `whileRunning` runs in the
+ * meantime. Whether each passed, in order.
+ * @param {[string, string, string[], Record<string, string>?][]} list name, command, arguments, env
+ * @param {() => Promise<void>} [whileRunning]
+ */
+async function checksSideBySide(list, whileRunning = async () => {}) {
+	console.log(`\n▶ side by side: ${list.map(([name]) => name).join(' | ')}`);
+	const done = list.map(([name, cmd, args, env]) =>
+		runKept(cmd, args, env).then((r) => {
+			if (r.output.trim()) console.log(`\n── ${name}\n${r.output.trimEnd()}`);
+			suites.push({ name, passed: r.ok ? 1 : 0, failed: r.ok ? 0 : 1, skipped: 0 });
+			console.log(`${r.ok ? '✔' : '✘'} ${name} (${timed(`${name} (side by side)`, r.seconds)} s)`);
+			return r.ok;
+		})
+	);
+	await whileRunning();
+	return Promise.all(done);
 }
 
 function timed(name, seconds) {
@@ -113,7 +163,25 @@ function playwright(name, file, args, env) {
 		PLAYWRIGHT_JSON_OUTPUT_NAME: file,
 		...env
 	});
-	timed(name, r.seconds);
+	playwrightCounted(name, file, r);
+}
+
+/**
+ * `playwright`, side by side with others: its output shown when it ends, its own output folder
+ * (Playwright empties its output folder when it starts; test-results/ holds the other reports).
+ */
+async function playwrightKept(name, file, args, env, outputDir) {
+	const r = await runKept(
+		'npx',
+		['playwright', 'test', '--reporter=list,json', `--output=${outputDir}`, ...args],
+		{ PLAYWRIGHT_JSON_OUTPUT_NAME: file, ...env }
+	);
+	console.log(`\n── ${name}\n${r.output.trimEnd()}`);
+	playwrightCounted(name, file, r, ' (side by side)');
+}
+
+function playwrightCounted(name, file, r, how = '') {
+	console.log(`${r.ok ? '✔' : '✘'} ${name} (${timed(`${name}${how}`, r.seconds)} s)`);
 	try {
 		const s = JSON.parse(readFileSync(file, 'utf8')).stats;
 		// A flaky test passed on retry: count it as passed, but it is listed in the output above.
@@ -139,37 +207,70 @@ async function pgDatabase(adminUrl, name) {
 /** CI (and .ci/run) never skip the PostgreSQL round. */
 const ci =
 	process.env.CI === 'true' || process.env.CI === '1' || process.env.REQUIRE_POSTGRES === '1';
-check('lint (prettier + eslint)', 'npm', ['run', '--silent', 'lint']);
+// svelte-check first: it compiles the messages afresh (emptying src/lib/paraglide) and syncs
+// .svelte-kit, which the others read. Then lint and the builds side by side: they only read the
+// sources (a build writes its own folders, and the messages only when they change). The other
+// real profiles are each built apart (their own GARUPA_MUNICIPIO, .svelte-kit and build folders);
+// only their smoke tests (tests/<municipio>.e2e.ts) run against them (playwright.config.ts).
+// Feira de Santana: a law with its own text in another zone (America/Bahia).
+const PROFILES = [
+	['porto-velho', 'pv', '4183'],
+	['feira-de-santana', 'fs', '4184']
+].map(([municipio, short, port]) => ({
+	municipio,
+	port,
+	env: {
+		GARUPA_MUNICIPIO: municipio,
+		KIT_OUT_DIR: `.svelte-kit-${short}`,
+		BUILD_DIR: `build-${short}`
+	}
+}));
 check('svelte-check', 'npm', ['run', '--silent', 'check']);
-const built = check('build', 'npm', ['run', '--silent', 'build']);
 
-// PostgreSQL: the one .ci/run (or the developer) started, else a throwaway cluster of our own.
+// PostgreSQL: the one .ci/run (or the developer) started, else a throwaway cluster of our own,
+// started while the builds run.
 /** @type {{ url: string, stop: () => void } | null} */
 let cluster = null;
 let pgUrl = process.env.PG_TEST_URL || null;
-if (!pgUrl) {
-	const started = Date.now();
-	try {
-		cluster = await startCluster();
-		pgUrl = cluster.url;
-		console.log(
-			`\nPostgreSQL de teste em ${pgUrl} (${timed('PostgreSQL cluster', (Date.now() - started) / 1000)} s)`
-		);
-	} catch (error) {
-		const why = error instanceof Error ? error.message.split('\n')[0] : String(error);
-		if (ci) {
-			suites.push({
-				name: `PostgreSQL (CI never skips it): ${why}`,
-				passed: 0,
-				failed: 1,
-				skipped: 0
-			});
-		} else {
-			notes.push(`PostgreSQL round SKIPPED: ${why}. SQLite only; CI runs both.`);
-			console.log(`\n⚠ ${notes.at(-1)}`);
+const [, built, ...profilesBuilt] = await checksSideBySide(
+	[
+		['lint (prettier + eslint)', 'npm', ['run', '--silent', 'lint']],
+		['build', 'npm', ['run', '--silent', 'build']],
+		...PROFILES.map(
+			({ municipio, env }) =>
+				/** @type {[string, string, string[], Record<string, string>]} */ ([
+					`build (GARUPA_MUNICIPIO=${municipio})`,
+					'npm',
+					['run', '--silent', 'build'],
+					env
+				])
+		)
+	],
+	async () => {
+		if (pgUrl) return;
+		const started = Date.now();
+		try {
+			cluster = await startCluster();
+			pgUrl = cluster.url;
+			console.log(
+				`\nPostgreSQL de teste em ${pgUrl} (${timed('PostgreSQL cluster (side by side)', (Date.now() - started) / 1000)} s)`
+			);
+		} catch (error) {
+			const why = error instanceof Error ? error.message.split('\n')[0] : String(error);
+			if (ci) {
+				suites.push({
+					name: `PostgreSQL (CI never skips it): ${why}`,
+					passed: 0,
+					failed: 1,
+					skipped: 0
+				});
+			} else {
+				notes.push(`PostgreSQL round SKIPPED: ${why}. SQLite only; CI runs both.`);
+				console.log(`\n⚠ ${notes.at(-1)}`);
+			}
 		}
 	}
-}
+);
 const stop = () => cluster?.stop();
 for (const signal of ['SIGINT', 'SIGTERM'])
 	process.on(signal, () => {
@@ -189,45 +290,36 @@ try {
 		vitest(
 			`time-sensitive unit tests (TZ=${tz})`,
 			`${out}/vitest-${tz.replace('/', '-')}.json`,
-			TZ_SPECS,
+			['--project=unit', ...TZ_SPECS],
 			{ TZ: tz }
 		);
 
 	if (built) {
 		playwright('end-to-end tests (SQLite)', `${out}/playwright-sqlite.json`, [], {});
-		// The other real profiles, each built apart (its own GARUPA_MUNICIPIO, .svelte-kit and
-		// build folders) and served on its own port; only its smoke test (tests/<municipio>.e2e.ts)
-		// runs against it (playwright.config.ts). Feira de Santana: a law with its own text in
-		// another zone (America/Bahia).
-		for (const [municipio, short, port] of [
-			['porto-velho', 'pv', '4183'],
-			['feira-de-santana', 'fs', '4184']
-		]) {
-			const profile = {
-				GARUPA_MUNICIPIO: municipio,
-				KIT_OUT_DIR: `.svelte-kit-${short}`,
-				BUILD_DIR: `build-${short}`
-			};
-			if (
-				check(`build (GARUPA_MUNICIPIO=${municipio})`, 'npm', ['run', '--silent', 'build'], profile)
+		// The other profiles' smoke tests side by side: a few tests each, on their own ports.
+		await Promise.all(
+			PROFILES.map(({ municipio, port, env }, i) =>
+				profilesBuilt[i]
+					? playwrightKept(
+							`end-to-end smoke (GARUPA_MUNICIPIO=${municipio})`,
+							`${out}/playwright-${municipio}.json`,
+							[],
+							{ ...env, E2E_PORT: port },
+							`test-results/${municipio}`
+						)
+					: Promise.resolve()
 			)
-				playwright(
-					`end-to-end smoke (GARUPA_MUNICIPIO=${municipio})`,
-					`${out}/playwright-${municipio}.json`,
-					[],
-					{ ...profile, E2E_PORT: port }
-				);
-		}
+		);
 		if (pgUrl) {
 			const url = await pgDatabase(pgUrl, 'garupa_e2e');
 			playwright(
 				E2E_PG_SPECS.length
 					? `end-to-end tests (PostgreSQL: ${E2E_PG_SPECS.length} specs, E2E_PG_SPECS)`
-					: 'end-to-end tests (PostgreSQL)',
+					: 'end-to-end tests (PostgreSQL: the specs that touch the database)',
 				`${out}/playwright-postgres.json`,
 				// Only the named files (a project's dependencies would otherwise run the whole suite).
 				E2E_PG_SPECS.length ? ['--project=chromium', ...E2E_PG_SPECS] : [],
-				{ E2E_DATABASE_URL: url }
+				{ E2E_DATABASE_URL: url, E2E_DATABASE_ROUND: '1' }
 			);
 		}
 	} else
@@ -251,7 +343,8 @@ const total = suites.reduce(
 );
 console.log('\nTimes');
 for (const t of times) console.log(`  ${t.name}: ${t.seconds.toFixed(1)} s`);
-console.log(`  total: ${(times.reduce((a, t) => a + t.seconds, 0) / 60).toFixed(1)} min`);
+// Phases side by side overlap: the total is the clock's, from start to end.
+console.log(`  total: ${((Date.now() - began) / 60_000).toFixed(1)} min`);
 console.log('\nSummary');
 for (const s of suites) {
 	console.log(
