@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import { cardDigits, tamper, unknownKey } from './card-fixtures';
+import { CARD_007, cardDigits, tamper, unknownKey } from './card-fixtures';
 import { expectNoAxeViolations, loginAs } from './helpers';
 
 // The signed vehicle card (docs/api.md): printed by /admin/cadastro/cartoes, opened by any camera
@@ -21,14 +21,7 @@ async function decodeQr(png: Buffer): Promise<string[]> {
 	return (await readBarcodes(new Uint8Array(png), { formats: ['QRCode'] })).map((r) => r.text);
 }
 
-/** MT-007 of the sample registry, as a card of the sample key would say it. */
-const SEVEN = {
-	prefixo: 7,
-	placa: 'NDJ8041',
-	validUntil: '2028-02-07',
-	issuedOn: '2026-12-01',
-	serial: 10007
-};
+const SEVEN = CARD_007;
 
 const LOCALES = [
 	{

@@ -30,6 +30,8 @@ export const load: PageServerLoad = async ({ url }) => {
 		timeZone: profile.timeZone,
 		// The printed cards' address (PUBLIC_BASE_URL) may differ from this page's: the scanner takes both.
 		cardBase: config.publicBaseUrl ?? '',
+		// The signed cards' public keys: the scanner checks a card with no network (docs/api.md).
+		cardKeys: profile.cardKeys,
 		snapshot: snapshot && {
 			version: snapshot.version,
 			publishedAt: snapshot.publishedAt,
