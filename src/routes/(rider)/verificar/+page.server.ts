@@ -19,6 +19,10 @@ export const load: PageServerLoad = async ({ url }) => {
 	const q = url.searchParams.get('q');
 	if (q !== null) {
 		if (!parseVehicleCode(q)) error(400, { message: m.verify_bad_query(), code: 'q' });
+		// A signed card's digits (the worker's offline address, reloaded online): its own link.
+		const card = url.searchParams.get('cartao') ?? '';
+		if (/^[1-9]\d{0,299}$/.test(card))
+			redirect(303, localizeHref(`/v/${encodeURIComponent(q.trim())}/${card}`));
 		redirect(303, localizeHref(`/verificar/${encodeURIComponent(q.trim())}`));
 	}
 	const now = new Date();
