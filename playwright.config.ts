@@ -49,7 +49,9 @@ const createAccounts = Object.entries(E2E_ACCOUNTS)
 export const fixturesDir = fileURLToPath(new URL('./test-results/fixtures/', import.meta.url));
 export const cameraVideos = {
 	vehicle: `${fixturesDir}vehicle-qr.y4m`,
-	foreign: `${fixturesDir}foreign-qr.y4m`
+	foreign: `${fixturesDir}foreign-qr.y4m`,
+	/** The signed card of MT-007 (tests/card-fixtures.ts, the sample key). */
+	card: `${fixturesDir}card-qr.y4m`
 };
 /** A complaint told in the rider's voice: Chromium's fake microphone (a beep) and its permission. */
 const VOICE = /voice\.e2e\.ts/;
@@ -130,7 +132,7 @@ export default defineConfig({
 					{
 						name: 'semam-publishing',
 						testMatch: LAST,
-						dependencies: ['chromium', 'camera', 'camera-foreign', 'microphone']
+						dependencies: ['chromium', 'camera', 'camera-foreign', 'camera-card', 'microphone']
 					},
 					{
 						name: 'chromium',
@@ -142,7 +144,7 @@ export default defineConfig({
 						name: 'camera',
 						testMatch: /scan\.e2e\.ts/,
 						testIgnore: roundIgnore,
-						grepInvert: /@foreign-camera/,
+						grepInvert: /@foreign-camera|@card-camera/,
 						use: fakeCamera(cameraVideos.vehicle)
 					},
 					// …and one showing somebody else's QR code.
@@ -152,6 +154,14 @@ export default defineConfig({
 						testIgnore: roundIgnore,
 						grep: /@foreign-camera/,
 						use: fakeCamera(cameraVideos.foreign)
+					},
+					// …and one showing a signed card (tests/card-fixtures.ts).
+					{
+						name: 'camera-card',
+						testMatch: /scan\.e2e\.ts/,
+						testIgnore: roundIgnore,
+						grep: /@card-camera/,
+						use: fakeCamera(cameraVideos.card)
 					}
 				],
 	webServer: {

@@ -86,8 +86,11 @@ const pages = new PageNetworkFirst({
 	]
 });
 
-/** `/v/<code>` (the QR target) and `/verificar/<code>`, in any language. */
-const VEHICLE_PAGE = /^(\/(?:es|en))?\/(?:v|verificar)\/([^/]+)\/?$/;
+/**
+ * `/v/<code>` (the QR target), a signed card's `/v/<code>/<digits>` and `/verificar/<code>`, in
+ * any language.
+ */
+const VEHICLE_PAGE = /^(\/(?:es|en))?\/(?:v|verificar)\/([^/]+)(?:\/|\/([1-9]\d{0,299}))?$/;
 
 registerRoute(
 	new NavigationRoute(
@@ -102,7 +105,9 @@ registerRoute(
 				const vehicle = VEHICLE_PAGE.exec(url.pathname);
 				const down = error instanceof NoKeptCopy ? error.response : undefined;
 				if (vehicle && !down) {
-					return Response.redirect(`${vehicle[1] ?? ''}/verificar?q=${vehicle[2]}`, 302);
+					// A signed card's digits go along: the page checks its signature on the phone.
+					const card = vehicle[3] ? `&cartao=${vehicle[3]}` : '';
+					return Response.redirect(`${vehicle[1] ?? ''}/verificar?q=${vehicle[2]}${card}`, 302);
 				}
 				if (vehicle) {
 					// The server answers, but 5xx: it would send /verificar?q=<code> straight back here, so

@@ -32,6 +32,15 @@ export interface TestCard {
 	ibge?: number;
 }
 
+/** MT-007 of the sample registry, as a card of the sample key says it. */
+export const CARD_007: TestCard = {
+	prefixo: 7,
+	placa: 'NDJ8041',
+	validUntil: '2028-02-07',
+	issuedOn: '2026-12-01',
+	serial: 10007
+};
+
 /** The card's decimal digits: 19 bytes of layout version 1 and their ES256 r‖s. */
 export function cardDigits(card: TestCard, key: KeyObject = SAMPLE_KEY): string {
 	const body = Buffer.alloc(19);

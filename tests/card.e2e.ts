@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import { cardDigits, tamper, unknownKey } from './card-fixtures';
-import { expectNoAxeViolations, loginAs } from './helpers';
+import { CARD_007, cardDigits, tamper, unknownKey } from './card-fixtures';
+import { expectNoAxeViolations, loginAs, untilKept, untilRegistryKept } from './helpers';
+import { untilWorkerControls } from '../scripts/bench/worker-bill.js';
 
 // The signed vehicle card (docs/api.md): printed by /admin/cadastro/cartoes, opened by any camera
 // at /v/<prefixo>/<digits>, its signature checked on the server. Cards other than the printed one
@@ -21,14 +22,7 @@ async function decodeQr(png: Buffer): Promise<string[]> {
 	return (await readBarcodes(new Uint8Array(png), { formats: ['QRCode'] })).map((r) => r.text);
 }
 
-/** MT-007 of the sample registry, as a card of the sample key would say it. */
-const SEVEN = {
-	prefixo: 7,
-	placa: 'NDJ8041',
-	validUntil: '2028-02-07',
-	issuedOn: '2026-12-01',
-	serial: 10007
-};
+const SEVEN = CARD_007;
 
 const LOCALES = [
 	{
@@ -128,4 +122,24 @@ test('GET /api/keys: the JWKS with kid, kty, crv, x, y and validity', async ({ r
 		validFrom: '2026-01-01',
 		validUntil: '2030-12-31'
 	});
+});
+
+test('the phone’s camera opening a card offline: the worker hands its digits to the kept /verificar, which checks them', async ({
+	page,
+	context
+}) => {
+	await page.goto('/verificar');
+	await untilWorkerControls(page);
+	await untilKept(page, '/verificar');
+	await untilRegistryKept(page);
+	await context.setOffline(true);
+	const good = cardDigits(CARD_007);
+	await page.goto(`/v/007/${good}`);
+	await expect(page).toHaveURL(new RegExp(`/verificar\\?q=007&cartao=${good}$`));
+	await expect(cardHeading(page)).toHaveText('Confira a placa NDJ-8041');
+	await expect(page.getByTestId('list-age')).toHaveText('Lista de hoje');
+
+	await page.goto(`/v/007/${tamper(good)}`);
+	await expect(cardHeading(page)).toHaveText('Este QR não é da Prefeitura');
+	await context.setOffline(false);
 });

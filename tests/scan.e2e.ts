@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { FOREIGN_QR } from './global-setup';
-import { expectNoAxeViolations } from './helpers';
+import { CARD_007, cardDigits, tamper, unknownKey } from './card-fixtures';
+import { expectNoAxeViolations, untilRegistryKept } from './helpers';
 
 // Runs in the `camera` project, whose fake camera shows the sticker of prefix 007, and (tests
 // tagged @foreign-camera) in `camera-foreign`, whose camera shows somebody else's QR code.
@@ -57,7 +58,8 @@ async function openScanner(page: Page) {
 /** A camera that sees a white wall, for tests that need the scanner open without a result. */
 async function useBlankCamera(page: Page) {
 	await page.addInitScript(() => {
-		navigator.mediaDevices.getUserMedia = async () => {
+		navigator.mediaDevices.getUserMedia = async (constraints) => {
+			Object.assign(window, { askedCamera: constraints });
 			const canvas = Object.assign(document.createElement('canvas'), { width: 640, height: 480 });
 			const context = canvas.getContext('2d');
 			const paint = () => {
@@ -131,6 +133,26 @@ test.describe('in-app QR scanner (/verificar)', () => {
 		expect(live).toEqual(['ended']);
 	});
 
+	test('the camera is asked for the rear one at an ideal 1920×1080, focusing continuously', async ({
+		page
+	}) => {
+		await useBlankCamera(page);
+		await page.goto(SCANNER_PAGE);
+		await openScanner(page);
+		await expect(page.getByLabel('Imagem da câmera')).toBeVisible();
+		expect(
+			await page.evaluate(() => (window as unknown as { askedCamera: unknown }).askedCamera)
+		).toEqual({
+			video: {
+				facingMode: 'environment',
+				width: { ideal: 1920 },
+				height: { ideal: 1080 },
+				focusMode: { ideal: 'continuous' }
+			},
+			audio: false
+		});
+	});
+
 	test('the photo fallback reads the sticker from a picture', async ({ page, baseURL }) => {
 		await page.goto(SCANNER_PAGE);
 		await expect(openButton(page)).toBeVisible();
@@ -197,4 +219,89 @@ test.describe('in-app QR scanner (/verificar)', () => {
 			await expectNoAxeViolations(page);
 		}
 	);
+
+	const CARD_ANSWERS = [
+		{
+			path: '/verificar',
+			open: 'Escanear QR code',
+			photo: 'Tirar ou escolher uma foto',
+			valid: 'Confira a placa NDJ-8041',
+			today: 'Lista de hoje',
+			foreign: 'Este QR não é da Prefeitura',
+			otherPlate: 'a placa do cartão (ABC1D23) não é a do cadastro (NDJ-8041)'
+		},
+		{
+			path: '/es/verificar',
+			open: 'Escanear código QR',
+			photo: 'Tomar o elegir una foto',
+			valid: 'Verifica la placa NDJ-8041',
+			today: 'Lista de hoy',
+			foreign: 'Este QR no es de la Municipalidad',
+			otherPlate: 'la placa de la tarjeta (ABC1D23) no es la del registro (NDJ-8041)'
+		},
+		{
+			path: '/en/verificar',
+			open: 'Scan QR code',
+			photo: 'Take or choose a photo',
+			valid: 'Check the plate NDJ-8041',
+			today: 'Today’s list',
+			foreign: 'This QR is not from the City',
+			otherPlate: 'the card’s plate (ABC1D23) is not the registry’s (NDJ-8041)'
+		}
+	] as const;
+
+	for (const l of CARD_ANSWERS)
+		test(
+			`${l.path}: a signed card seen by the camera is verified offline, and a tampered, other-plate or unknown-key card in a photo gets its answer`,
+			{ tag: '@card-camera' },
+			async ({ page, context, baseURL }) => {
+				test.slow();
+				await page.setViewportSize({ width: 360, height: 740 });
+				await page.goto(l.path);
+				await untilRegistryKept(page);
+				// One use online: the decoder is downloaded and kept (a foreign code, not opened).
+				const photo = page.getByLabel(l.photo);
+				await photo.setInputFiles({
+					name: 'promo.png',
+					mimeType: 'image/png',
+					buffer: await qrPng(FOREIGN_QR)
+				});
+				await expect(page.getByTestId('scan-problem')).toBeVisible({ timeout: 15_000 });
+
+				await context.setOffline(true);
+				await page.getByRole('button', { name: l.open }).click();
+				const heading = page.locator('#cartao');
+				await expect(heading).toHaveText(l.valid, { timeout: 20_000 });
+				await expect(page.getByTestId('list-age')).toHaveText(l.today);
+				await expect(page.locator('[data-verdict]')).toBeVisible();
+				await expectNoAxeViolations(page);
+
+				const good = cardDigits(CARD_007);
+				const cases = [
+					{ digits: tamper(good), answer: l.foreign, kind: 'foreign' },
+					{
+						digits: cardDigits({ ...CARD_007, placa: 'ABC1D23' }),
+						answer: 'Irregular',
+						kind: 'irregular'
+					},
+					{
+						digits: cardDigits({ ...CARD_007, kid: 2 }, unknownKey()),
+						answer: l.foreign,
+						kind: 'foreign'
+					}
+				];
+				for (const c of cases) {
+					await photo.setInputFiles({
+						name: 'cartao.png',
+						mimeType: 'image/png',
+						buffer: await qrPng(new URL(`/v/007/${c.digits}`, baseURL).href)
+					});
+					await expect(heading).toHaveText(c.answer, { timeout: 15_000 });
+					await expect(page.locator(`[data-card="${c.kind}"]`)).toBeVisible();
+					if (c.kind === 'irregular')
+						await expect(page.locator('[data-card="irregular"]')).toContainText(l.otherPlate);
+				}
+				await context.setOffline(false);
+			}
+		);
 });

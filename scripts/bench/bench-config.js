@@ -121,6 +121,13 @@ export const PROCESS_BENCHES = [
 		targets: { healthzMaxMs: 1000, rssIncreaseMiB: 200 }
 	},
 	{
+		name: 'Signed card from a camera frame at 640×480 and 1920×1080: zxing decode + ES256 verify (median)',
+		script: 'scripts/bench/bench-card.ts',
+		// The scanner's frame interval is 250 ms: checking a card's signature must not be what a
+		// rider waits for (issue 36). Decoding is reported, not budgeted: it is the same decoder as before.
+		targets: { qrVersion: 9, verify640Ms: 50, verify1920Ms: 50 }
+	},
+	{
 		name: 'Fuzzing every endpoint and form action (anonymous, fiscal, gestor): counts by status',
 		script: 'scripts/bench/bench-fuzz.ts',
 		// Generated bad input, oversized bodies included, gets a 4xx, never a 5xx, always an answer

@@ -24,6 +24,27 @@ describe('classifyScan: the official sticker and typed-style codes are vehicles'
 		test(`${JSON.stringify(text)} → ${code}: ${why}`, () =>
 			expect(classifyScan(text, [origin])).toEqual({ kind: 'vehicle', code }));
 
+	describe('a signed card: /v/<prefixo>/ then its digits (docs/api.md)', () => {
+		const cards: [text: string, result: ReturnType<typeof classifyScan>, why: string][] = [
+			[
+				'http://localhost:4173/v/007/31861347816',
+				{ kind: 'vehicle', code: '007', card: '31861347816' },
+				'the link and the digits'
+			],
+			[
+				'http://localhost:4173/es/v/007/123',
+				{ kind: 'vehicle', code: '007', card: '123' },
+				'under a locale'
+			],
+			['http://localhost:4173/v/007/0123', { kind: 'foreign' }, 'digits with a leading zero'],
+			['http://localhost:4173/v/007/12a', { kind: 'foreign' }, 'not digits'],
+			['http://localhost:4173/v/007/123/', { kind: 'foreign' }, 'a slash after the digits'],
+			['http://localhost:4173.evil.com/v/007/123', { kind: 'foreign' }, 'a look-alike host']
+		];
+		for (const [text, result, why] of cards)
+			test(`${text}: ${why}`, () => expect(classifyScan(text, [origin])).toEqual(result));
+	});
+
 	test('the production origin works the same way', () =>
 		expect(classifyScan('https://garupa.example/v/12', ['https://garupa.example'])).toEqual({
 			kind: 'vehicle',

@@ -4,15 +4,18 @@ import { parseVehicleCode } from '$lib/domain/plate';
  * What a scanned QR code holds, as far as the rider is concerned: a vehicle of the official
  * registry, or something else that must not be opened (another site, a wifi login, a payment…).
  */
-export type ScanResult = { kind: 'vehicle'; code: string } | { kind: 'foreign' };
+export type ScanResult =
+	/** `card`: the signed card's digits after `/v/<prefixo>/` (docs/api.md), when the code has them. */
+	{ kind: 'vehicle'; code: string; card?: string } | { kind: 'foreign' };
 
 const FOREIGN: ScanResult = { kind: 'foreign' };
 
 /**
- * `/v/<code>`, in pt-BR at the root or under a locale prefix, with an optional trailing slash.
- * The locales are this app's (project.inlang); the code is one path segment.
+ * `/v/<code>`, in pt-BR at the root or under a locale prefix, with an optional trailing slash, or
+ * a signed card's `/v/<code>/<digits>`. The locales are this app's (project.inlang); the code is
+ * one path segment.
  */
-const VEHICLE_PATH = /^(?:\/(?:es|en))?\/v\/([^/]+)\/?$/;
+const VEHICLE_PATH = /^(?:\/(?:es|en))?\/v\/([^/]+)(?:\/|\/([1-9]\d{0,299}))?$/;
 
 /**
  * Classifies the text of a scanned QR code. The sticker on each vehicle holds this app's URL
@@ -49,7 +52,8 @@ export function classifyScan(text: string, bases: readonly string[]): ScanResult
 		// The base's path (`/app`) is matched as whole segments: `/appx/v/7` is not under `/app`.
 		const own = base.replace(/\/+$/, '');
 		if (!own || !address.startsWith(`${own}/`)) continue;
-		const segment = VEHICLE_PATH.exec(address.slice(own.length))?.[1];
+		const match = VEHICLE_PATH.exec(address.slice(own.length));
+		const segment = match?.[1];
 		if (segment === undefined) continue;
 		let code: string;
 		try {
@@ -57,7 +61,8 @@ export function classifyScan(text: string, bases: readonly string[]): ScanResult
 		} catch {
 			return FOREIGN; // malformed percent-encoding
 		}
-		return parseVehicleCode(code) ? { kind: 'vehicle', code } : FOREIGN;
+		if (!parseVehicleCode(code)) return FOREIGN;
+		return match?.[2] ? { kind: 'vehicle', code, card: match[2] } : { kind: 'vehicle', code };
 	}
 	return FOREIGN;
 }

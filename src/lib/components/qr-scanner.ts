@@ -33,12 +33,17 @@ export function statusText(found: string | null, readingPhoto: boolean, camera: 
 }
 
 /** The vehicle code among the texts of one picture's QR codes; `'foreign'` when only others are. */
-export function vehicleIn(texts: string[], origins: string[]): { code: string } | 'foreign' | null {
+export function vehicleIn(
+	texts: string[],
+	origins: string[]
+): { code: string; card?: string } | 'foreign' | null {
 	const results = texts.map((text) => classifyScan(text, origins));
 	const vehicle = results.find(
 		(r): r is Extract<ScanResult, { kind: 'vehicle' }> => r.kind === 'vehicle'
 	);
-	return vehicle ? { code: vehicle.code } : results.length > 0 ? 'foreign' : null;
+	if (vehicle)
+		return vehicle.card ? { code: vehicle.code, card: vehicle.card } : { code: vehicle.code };
+	return results.length > 0 ? 'foreign' : null;
 }
 
 /** The decoder and its wasm are fetched on first use, never with the page (nor at install). */
@@ -69,13 +74,23 @@ function cameraProblem(error: unknown): Problem {
 		: 'camera-unavailable';
 }
 
+/**
+ * What the scanner asks of the camera: the rear one at an `ideal` 1920×1080, focusing continuously
+ * where the phone can (Image Capture's `focusMode`, ignored elsewhere). Without a resolution,
+ * browsers give 640×480, too coarse for a card's code a metre away. `ideal`: a camera that cannot
+ * still opens, at what it has.
+ */
+export const CAMERA: MediaTrackConstraints & { focusMode?: ConstrainDOMString } = {
+	facingMode: 'environment',
+	width: { ideal: 1920 },
+	height: { ideal: 1080 },
+	focusMode: { ideal: 'continuous' }
+};
+
 /** The rear camera's stream, or the problem that kept it closed (a phone with a camera API). */
 export async function openCamera(devices: MediaDevices): Promise<MediaStream | Problem> {
 	try {
-		return await devices.getUserMedia({
-			video: { facingMode: 'environment' },
-			audio: false
-		});
+		return await devices.getUserMedia({ video: CAMERA, audio: false });
 	} catch (error) {
 		return cameraProblem(error);
 	}

@@ -6,7 +6,7 @@
  * reincidence window of the catalog in force (`reincidenceWindowMonths`: the law is silent).
  */
 import { catalogAt } from '$lib/profile/offenses';
-import { wallClock, zonedInstant, type LocalDate } from '$lib/domain/clock';
+import { zonedInstant, type LocalDate } from '$lib/domain/clock';
 import {
 	escalate,
 	type ConfirmedOffense,

@@ -19,6 +19,10 @@ export const load: PageServerLoad = async ({ url }) => {
 	const q = url.searchParams.get('q');
 	if (q !== null) {
 		if (!parseVehicleCode(q)) error(400, { message: m.verify_bad_query(), code: 'q' });
+		// A signed card's digits (the worker's offline address, reloaded online): its own link.
+		const card = url.searchParams.get('cartao') ?? '';
+		if (/^[1-9]\d{0,299}$/.test(card))
+			redirect(303, localizeHref(`/v/${encodeURIComponent(q.trim())}/${card}`));
 		redirect(303, localizeHref(`/verificar/${encodeURIComponent(q.trim())}`));
 	}
 	const now = new Date();
@@ -30,6 +34,8 @@ export const load: PageServerLoad = async ({ url }) => {
 		timeZone: profile.timeZone,
 		// The printed cards' address (PUBLIC_BASE_URL) may differ from this page's: the scanner takes both.
 		cardBase: config.publicBaseUrl ?? '',
+		// The signed cards' public keys: the scanner checks a card with no network (docs/api.md).
+		cardKeys: profile.cardKeys,
 		snapshot: snapshot && {
 			version: snapshot.version,
 			publishedAt: snapshot.publishedAt,

@@ -4,17 +4,52 @@
  * ./Verify.island.svelte only when the rider asks without a signal, so a first visit does not
  * download every check's code (riders pay for every kilobyte).
  */
+import { cardAnswer, checkCard, type CardAnswer } from '$lib/domain/card';
+import { wallClock } from '$lib/domain/clock';
+import type { ProfileCardKey } from '$lib/domain/profile';
 import { buildIndex, notFound, verifyAt, type RegistryRules } from '$lib/domain/registry';
 import { cachedRegistry, isStale } from '$lib/offline/registry';
 
-/** The kept copy's verdict for `query`, or null when the phone holds no copy. */
-export async function verifyOnPhone(query: string, rules: RegistryRules | null, timeZone: string) {
+/** A scanned signed card, and what the phone needs to check it with no network. */
+export interface ScannedCard {
+	digits: string;
+	ibge: string;
+	keys: readonly ProfileCardKey[];
+}
+
+/**
+ * The kept copy's verdict for `query`, or null when the phone holds no copy. With a signed card,
+ * its answer too (its signature checked with the profile's keys, then set against the kept
+ * registry), and the verdict of the prefix the card signs.
+ */
+export async function verifyOnPhone(
+	query: string,
+	rules: RegistryRules | null,
+	timeZone: string,
+	scanned?: ScannedCard
+) {
 	const snapshot = (await cachedRegistry()) ?? null;
 	if (!snapshot) return null;
 	const now = new Date();
+	let card: CardAnswer | null = null;
+	if (scanned) {
+		const today = wallClock(now, timeZone).date;
+		const check = await checkCard(scanned.digits, scanned.ibge, scanned.keys, today);
+		if (check.kind !== 'forged') query = check.card.prefixo;
+		const signed = buildIndex(snapshot.entries).find(query);
+		// The kept copy does not say which entries are the sample's: its `sample` says some are.
+		card = cardAnswer(
+			check,
+			scanned.keys,
+			signed && { placa: signed.placa, ...(snapshot.sample ? { sample: true as const } : {}) }
+		);
+	}
 	const entry = buildIndex(snapshot.entries).find(query);
 	const result = entry ? verifyAt(entry, now, rules, timeZone) : notFound();
-	return { query, snapshot, result, entry, stale: isStale(snapshot.publishedAt, now) };
+	// Calendar days between the copy's publication and today, on the municipality's clock.
+	const day = (at: Date) => Date.parse(`${wallClock(at, timeZone).date}T00:00:00Z`) / 86_400_000;
+	const age = day(now) - day(new Date(snapshot.publishedAt));
+	return { query, snapshot, result, entry, card, age, stale: isStale(snapshot.publishedAt, now) };
 }
 
 export type PhoneVerdict = NonNullable<Awaited<ReturnType<typeof verifyOnPhone>>>;

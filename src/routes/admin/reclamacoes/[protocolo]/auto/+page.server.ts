@@ -78,7 +78,8 @@ export const load: PageServerLoad = async ({ params, url }) => {
 	const regime = inForceOn(conductDay, profile.laws) ?? null;
 	const law = regime?.title ?? null;
 	// No procedure in the profile for the conduct's law: nothing to print an auto by.
-	if (!inForceOn(conductDay, profile.procedures))
+	const conductProcedure = inForceOn(conductDay, profile.procedures);
+	if (!conductProcedure)
 		error(404, {
 			message:
 				'Não há auto imprimível: o perfil não traz o procedimento da lei em vigor no dia da conduta.',
@@ -87,7 +88,7 @@ export const load: PageServerLoad = async ({ params, url }) => {
 	// The procedure is the one the steps use: in force on the day of the notice (for a draft, or
 	// an auto not yet notified, today — the earliest it can be notified).
 	const procedureOn = (notifiedOn: LocalDate | null) =>
-		inForceOn(notifiedOn ?? localDate(now), profile.procedures);
+		inForceOn(notifiedOn ?? localDate(now), profile.procedures) ?? conductProcedure;
 	const conflict = bandeiraConflictNote(
 		new Date(complaint.occurredAt),
 		complaint.situations,
