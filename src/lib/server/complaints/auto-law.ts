@@ -15,7 +15,7 @@ import {
 	type Penalty
 } from '$lib/domain/offenses';
 import { suspensionRangeOf } from '$lib/domain/points';
-import { voidForNotice } from '$lib/domain/auto-procedure';
+import { countingAutos } from '$lib/domain/auto-procedure';
 import { inForceOn, type LawRef } from '$lib/domain/profile';
 import { profile } from '$lib/profile';
 import type { Db } from '$lib/server/db';
@@ -75,13 +75,14 @@ export async function confirmedOffenses(
 		.where('confirmed_on', 'is not', null);
 	if (exceptComplaint !== undefined) query = query.where('complaint_id', '!=', exceptComplaint);
 	// An auto void for a late notice never counts, for repeats or points.
-	const rows = (await query.execute()).filter((r) => {
-		if (!r.occurred_at) return true;
-		const conductDay = wallClock(new Date(r.occurred_at), profile.timeZone).date;
-		const procedure = inForceOn(conductDay, profile.procedures);
-		// A final auto was notified: whether late is all that matters, not today.
-		return !voidForNotice({ conductDay, notifiedOn: r.notified_on }, conductDay, procedure);
-	});
+	const rows = countingAutos(
+		(await query.execute()).map((r) => ({
+			...r,
+			conductDay: wallClock(new Date(r.occurred_at ?? r.confirmed_on ?? ''), profile.timeZone).date,
+			notifiedOn: r.notified_on
+		})),
+		profile.procedures
+	);
 	return rows.map((r) => {
 		const penaltyBasis = r.penalty_cite ? basisOfCite(r.penalty_cite) : null;
 		const penalties = r.penalty ? (r.penalty.split('+') as Penalty[]) : [];
