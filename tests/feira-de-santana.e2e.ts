@@ -283,10 +283,70 @@ test.describe('Feira de Santana (GARUPA_MUNICIPIO=feira-de-santana)', () => {
 		await expect(days).toHaveAttribute('min', '10');
 		await expect(days).toHaveAttribute('max', '40');
 		await days.fill('15');
+		// Art. 60: the appeal's period is the one the NIP states, recorded now.
+		await imposed.getByLabel('Recurso: prazo indicado na notificação (dias)').fill('10');
 		await imposed.getByLabel('Data da ciência da decisão pelo infrator').fill(today);
 		await imposed.getByRole('button', { name: 'Registrar' }).click();
 		await expect(page.locator('main')).toContainText('Penalidade imposta: suspensão de 15 dias.');
+		await expect(page.getByTestId('appeal-days')).toContainText('10 dias úteis');
+		// "Not appealed" before those days ran: refused, and why.
+		const final = page.getByRole('group', { name: 'Decisão definitiva' });
+		await final.getByLabel(/^Recurso/).selectOption('sem_pedido');
+		await final.getByLabel('Data em que a decisão se tornou definitiva').fill(today);
+		await final.getByRole('button', { name: 'Registrar' }).click();
+		await expect(
+			page.getByRole('alert').filter({ hasText: 'A revisão pode ser pedida até' })
+		).toBeVisible();
 		await expectNoAxeViolations(page);
+	});
+
+	test('the procedure and the auto of Lei 3.815/2018 (Arts. 54–56, 2 XXXI vs 35), at 360×740', async ({
+		browser,
+		page
+	}) => {
+		test.slow();
+		await page.setViewportSize({ width: 360, height: 740 });
+		// 05:30 on a working day: Art. 35 says bandeira I, Art. 2, XXXI says II.
+		const receipt = await fileOvercharge(browser, `${lastWednesday()}T05:30`);
+		const protocol = receipt.replace(/^\/reclamacoes\/([^?]+).*$/, '$1');
+		await loginAs(page, 'fiscal', `/admin/reclamacoes/${protocol}`);
+		await expect(page.getByTestId('bandeira-conflict')).toContainText('Art. 2º, XXX e XXXI');
+		await expect(page.getByTestId('notice-deadline')).toHaveCount(0);
+		for (const [to, note] of [
+			['Em análise', 'Apurando.'],
+			['Procedente', 'Confirmado.']
+		] as const) {
+			await page.getByLabel('Nova situação').selectOption({ label: to });
+			await page.getByLabel('Nota (obrigatória)').fill(note);
+			await page.getByRole('button', { name: 'Mudar situação' }).click();
+			await expect(page.getByTestId('status')).toContainText(to);
+		}
+		// Art. 55 §1º: from triage on, the day by which the NAI must go.
+		await expect(page.getByTestId('notice-deadline')).toContainText(
+			/Expedir até \d{2}\/\d{2}\/\d{4} \(30 dias da infração, sob pena de nulidade\)/
+		);
+		await expectNoAxeViolations(page);
+
+		await page.getByRole('button', { name: 'Lavrar auto' }).click();
+		await page.getByRole('button', { name: 'Confirmar e emitir' }).click();
+		await expect(page.getByRole('status').filter({ hasText: /lavrado/ })).toBeVisible();
+		const main = page.locator('main');
+		await expect(main).toContainText('Agente fiscal (Art. 54, IV)');
+		await expect(main).toContainText('Matrícula:');
+		await expect(page.getByTestId('refusal').first()).toContainText('recusou-se a receber');
+		await expect(page.getByTestId('defence-to').first()).toContainText('CJAI');
+		await expect(page.getByTestId('bandeira-conflict').first()).toContainText('Art. 35');
+		await expect(page.getByTestId('copies')).toContainText('2 vias');
+		await expect(page.getByTestId('copies')).toContainText('A lei não fixa o número de vias');
+		await expect(main).not.toContainText('testemunha');
+		await expectNoAxeViolations(page);
+		await page.emulateMedia({ media: 'print' });
+		await expect(page.locator('article.via:visible')).toHaveCount(2);
+		await page.emulateMedia({ media: 'screen' });
+
+		await page.goto(`/admin/reclamacoes/${protocol}`);
+		await expect(page.getByRole('link', { name: 'Imprimir auto (2 vias)' })).toBeVisible();
+		await expect(page.getByTestId('notice-due')).toContainText('30 dias da infração');
 	});
 
 	testOnlyOwnProfile('feira-de-santana', fileOvercharge);

@@ -8,6 +8,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import {
+	countingAutos,
 	lateNotice,
 	noticeDeadline,
 	reviewDue,
@@ -71,6 +72,17 @@ describe('the notice’s limit (Feira Art. 55 §1º; Rolim: none)', () => {
 			false
 		));
 	test('Rolim states its limit as none (null), not left out', () => expect(rm.notice).toBeNull());
+});
+
+describe('a void auto never counts, for repeats or points (Feira Art. 55 §1º)', () => {
+	const autos = [
+		{ id: 'in time', conductDay: '2026-01-05', notifiedOn: '2026-02-04' },
+		{ id: 'late', conductDay: '2026-01-05', notifiedOn: '2026-02-05' }
+	];
+	test('Feira: the auto notified on the 31st day is left out', () =>
+		expect(countingAutos(autos, feira.procedures).map((a) => a.id)).toEqual(['in time']));
+	test('Rolim: no limit, both count', () =>
+		expect(countingAutos(autos, rolim.procedures).map((a) => a.id)).toEqual(['in time', 'late']));
 });
 
 describe('the review’s period (Feira Art. 60: the NIP’s; Rolim Art. 28 §1º: 5 business days)', () => {

@@ -8,7 +8,7 @@ import { brDate } from './br';
 import { addDays, type LocalDate } from './clock';
 import { reviewDeadline } from './complaint-states';
 import type { HolidayCalendar } from './holidays';
-import type { Procedure } from './profile';
+import { inForceOn, type Procedure } from './profile';
 
 /**
  * The last day the notice of the auto may go: `notice.days` from the conduct's day; null where the
@@ -97,4 +97,18 @@ export function reviewDue(
 	return reviewDeadline(knownOn, calendar, {
 		review: { ...procedure.review, days: statedDays }
 	});
+}
+
+/**
+ * The autos that count, for repeats and points: those not void for a late notice under the
+ * procedure in force on their conduct's day (`conductDay` of each).
+ */
+export function countingAutos<T extends { conductDay: LocalDate; notifiedOn: LocalDate | null }>(
+	autos: readonly T[],
+	procedures: readonly Procedure[]
+): T[] {
+	// A counting auto was notified: whether late is all that matters, not today.
+	return autos.filter(
+		(a) => !voidForNotice(a, a.notifiedOn ?? a.conductDay, inForceOn(a.conductDay, procedures))
+	);
 }

@@ -88,7 +88,16 @@ describe('a regime that leaves a block of the auto unstated is refused', () => {
 				/notice/,
 				'no notice limit: null, stated'
 			],
-			['feira-de-santana', (r) => delete procedure(r)['notice'], /notice/, 'Art. 55 §1º: 30 days']
+			['feira-de-santana', (r) => delete procedure(r)['notice'], /notice/, 'Art. 55 §1º: 30 days'],
+			[
+				'feira-de-santana',
+				(r) => {
+					const conflict = (r['bandeira'] as Json)['conflict'] as Json;
+					conflict['situations'] = ['nao-existe'];
+				},
+				/bandeira\.conflict\.situations\.0/,
+				'Art. 2 XXXI vs Art. 35: the note on a situation this law has'
+			]
 		];
 	for (const [city, edit, error, why] of cases)
 		test(`${city}: ${why}`, () => {

@@ -128,6 +128,18 @@ export function autoErrors(name: string, r: RegimeFile): string[] {
 	return errors;
 }
 
+/** The bandeira conflict's situations must be ones a rider can report under the same law. */
+export function conflictErrors(name: string, r: RegimeFile): string[] {
+	const codes = new Set((r.offenses?.situations ?? []).map((s) => s.code));
+	return (r.bandeira.conflict?.situations ?? []).flatMap((code, i) =>
+		codes.has(code)
+			? []
+			: [
+					`regimes/${name}.json: bandeira.conflict.situations.${i}: "${code}" is no situation of this law`
+				]
+	);
+}
+
 export function crossFileErrors(loaded: LoadedProfile): string[] {
 	const errors: string[] = [];
 	const regimes = Object.entries(loaded.files.regimes).sort((a, b) =>
@@ -144,7 +156,7 @@ export function crossFileErrors(loaded: LoadedProfile): string[] {
 	for (const [name, r] of regimes) {
 		const text = loaded.lawTexts[name];
 		if (text !== undefined) errors.push(...lawErrors(name, r, text));
-		errors.push(...autoErrors(name, r));
+		errors.push(...autoErrors(name, r), ...conflictErrors(name, r));
 	}
 	errors.push(...standErrors(loaded));
 	return errors;

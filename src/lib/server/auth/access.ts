@@ -24,12 +24,14 @@ export const ADMIN_ACCESS: Readonly<Record<string, RouteAccess>> = {
 	'/admin': { role: 'fiscal' },
 	'/admin/equipe': { role: 'gestor' },
 	'/admin/auditoria': { role: 'gestor' },
-	// Complaint triage (fiscal): queue, detail, auto de infração, photos, the rider's recording,
+	// Complaint triage (fiscal): queue, detail, auto de infração, the forward of an unlicensed
+	// vehicle's case, photos, the rider's recording,
 	// per-vehicle record.
 	'/admin/reclamacoes': { role: 'fiscal' },
 	'/admin/reclamacoes/exportar': { role: 'fiscal', endpoint: true },
 	'/admin/reclamacoes/[protocolo]': { role: 'fiscal', actions: { apagarContato: 'gestor' } },
 	'/admin/reclamacoes/[protocolo]/auto': { role: 'fiscal' },
+	'/admin/reclamacoes/[protocolo]/encaminhamento': { role: 'fiscal' },
 	'/admin/reclamacoes/[protocolo]/fotos/[n]': { role: 'fiscal', endpoint: true },
 	'/admin/reclamacoes/[protocolo]/gravacao': { role: 'fiscal', endpoint: true },
 	'/admin/veiculos/[prefixo]': { role: 'fiscal' },

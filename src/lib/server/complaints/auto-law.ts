@@ -15,7 +15,7 @@ import {
 	type Penalty
 } from '$lib/domain/offenses';
 import { suspensionRangeOf } from '$lib/domain/points';
-import { voidForNotice } from '$lib/domain/auto-procedure';
+import { countingAutos } from '$lib/domain/auto-procedure';
 import { inForceOn, type LawRef } from '$lib/domain/profile';
 import { citeFor } from '$lib/domain/regime';
 import type { RegistryEntry } from '$lib/domain/registry';
@@ -125,12 +125,14 @@ export async function confirmedOffenses(
 	if (exceptComplaint !== undefined)
 		query = query.where('auto_infracao.complaint_id', '!=', exceptComplaint);
 	// An auto void for a late notice never counts, for repeats or points.
-	const rows = (await query.execute()).filter((r) => {
-		const conductDay = localDate(r.occurred_at);
-		const procedure = inForceOn(conductDay, profile.procedures);
-		// A final auto was notified: whether late is all that matters, not today.
-		return !voidForNotice({ conductDay, notifiedOn: r.notified_on }, conductDay, procedure);
-	});
+	const rows = countingAutos(
+		(await query.execute()).map((r) => ({
+			...r,
+			conductDay: localDate(r.occurred_at),
+			notifiedOn: r.notified_on
+		})),
+		profile.procedures
+	);
 	return rows.map((r) => {
 		const penaltyBasis = r.penalty_cite ? basisOfCite(r.penalty_cite) : null;
 		const penalties = r.penalty ? (r.penalty.split('+') as Penalty[]) : [];
