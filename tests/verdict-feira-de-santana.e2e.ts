@@ -69,7 +69,7 @@ test.describe('the verdict says what Lei 3.815/2018 says (issue 33)', () => {
 				const why = page.getByTestId('irregular-why');
 				await expect(why).toContainText(l.lead);
 				await expect(why).toContainText(l.inspection);
-				await expect(why).toContainText(l.blocks);
+				await expect(why).toContainText(`(Art. 29) — ${l.blocks} (Art. 29 §6º)`);
 				await expect(why.locator('a[href*="/lei#art29-p6"]')).toHaveText('Art. 29 §6º');
 				await expect(page.locator('main')).not.toContainText(l.yearly);
 				expect(await pastRightEdge(page)).toEqual([]);
