@@ -55,7 +55,12 @@ test.describe('/verificar — verify a mototáxi against the published registry'
 			for (const [path, lead, reason, anchor] of [
 				['/verificar/017', 'Não embarque:', 'Autorização suspensa', '#art23'],
 				['/verificar/029', 'Não embarque:', 'Autorização cassada', '#art25'],
-				['/verificar/052', 'Não embarque:', 'Seguro vencido em 15/11/2026', '#art4'],
+				[
+					'/verificar/052',
+					'Não embarque:',
+					'Seguro de vida pessoal e de terceiro vencido em 15/11/2026',
+					'#art4'
+				],
 				['/es/verificar/029', 'No subas:', 'Autorización revocada', '#art25'],
 				['/en/verificar/017', 'Do not get on:', 'Authorization suspended', '#art23']
 			] as const) {

@@ -63,6 +63,18 @@ describe('npm run profile:check', { timeout: 60_000 }, () => {
 		);
 	});
 
+	test('a regime that leaves a check’s boarding effect unstated: exit 1, by file and path', () => {
+		const dir = join(scratch, 'no-effect');
+		cpSync(join(root, 'profiles', 'feira-de-santana'), dir, { recursive: true });
+		const file = join(dir, 'regimes', 'lei-3815-2018.json');
+		const regime = JSON.parse(readFileSync(file, 'utf8'));
+		delete regime.registry.checks.vistoria.effect;
+		writeFileSync(file, JSON.stringify(regime));
+		const run = check(dir);
+		expect(run.status).toBe(1);
+		expect(run.stderr).toContain('regimes/lei-3815-2018.json: registry.checks.vistoria:');
+	});
+
 	test('no folder: exit 2 with the usage', () => {
 		const run = check();
 		expect(run.status).toBe(2);

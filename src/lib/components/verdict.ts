@@ -1,4 +1,5 @@
 import type { Check } from '$lib/domain/registry';
+import { localText } from '$lib/domain/regime';
 import { formatDate } from '$lib/format';
 import { m } from '$lib/paraglide/messages';
 
@@ -7,7 +8,11 @@ const date = (value: unknown, locale: string) =>
 		? formatDate(value, locale)
 		: String(value ?? '');
 
-/** A check in the rider's language, from its id, result and parameters (the API keeps pt-BR). */
+/**
+ * A check in the rider's language, from its id, result and parameters — every value of the law (a
+ * cc range, an inspection period, an insurance's scope, an age limit) from the regime in force,
+ * which the check carries (the API keeps pt-BR).
+ */
 export function checkText(check: Check, locale: string): string {
 	const p = check.params;
 	switch (check.id) {
@@ -21,11 +26,13 @@ export function checkText(check: Check, locale: string): string {
 						: m.check_autorizacao_expired({ date: date(p.validade, locale) });
 		case 'seguro':
 			return (check.ok ? m.check_seguro_ok : m.check_seguro_fail)({
-				date: date(p.validade, locale)
+				date: date(p.validade, locale),
+				scope: check.scope ? localText(check.scope, locale) : ''
 			});
 		case 'vistoria':
 			return (check.ok ? m.check_vistoria_ok : m.check_vistoria_fail)({
-				date: date(p.ultima, locale)
+				date: date(p.ultima, locale),
+				months: String(p.meses ?? '')
 			});
 		case 'certidao_estadual':
 			return (check.ok ? m.check_certidao_estadual_ok : m.check_certidao_estadual_fail)({
@@ -36,8 +43,15 @@ export function checkText(check: Check, locale: string): string {
 				date: date(p.validade, locale)
 			});
 		case 'idade':
-			return (check.ok ? m.check_idade_ok : m.check_idade_fail)({ year: String(p.ano ?? '') });
+			return (check.ok ? m.check_idade_ok : m.check_idade_fail)({
+				year: String(p.ano ?? ''),
+				max: String(p.maximo ?? '')
+			});
 		case 'cilindradas':
-			return (check.ok ? m.check_cc_ok : m.check_cc_fail)({ cc: String(p.cilindradas ?? '') });
+			return (check.ok ? m.check_cc_ok : m.check_cc_fail)({
+				cc: String(p.cilindradas ?? ''),
+				min: String(p.minimo ?? ''),
+				max: String(p.maximo ?? '')
+			});
 	}
 }

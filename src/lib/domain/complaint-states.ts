@@ -87,8 +87,11 @@ export function addBusinessDays(date: LocalDate, n: number, calendar: HolidayCal
  * @example answerDeadline('2026-12-02') //=> '2027-01-01'
  */
 export function answerDeadline(receivedOn: LocalDate, extended = false): LocalDate {
-	return addDays(receivedOn, extended ? 60 : 30);
+	return addDays(receivedOn, extended ? 2 * ANSWER_DAYS : ANSWER_DAYS);
 }
+
+/** Days the office has to answer the rider, and again once extended (Lei 13.460/2017, art. 16). */
+export const ANSWER_DAYS = 30;
 
 /**
  * The infractor's defence: `procedure.defence.days` from the notice of the auto de infração, in

@@ -45,10 +45,11 @@ test('the sample tariff adds no "loteamento afastado": Art. 16 sets two bandeira
 });
 
 test('age and engine size lead to a multa (Art. 21 XVI), a lapsed certidão to apreensão (Art. 22 VI)', () => {
-	expect(regime.registrySanctions).toMatchObject({
-		age: 'multa',
-		cc: 'multa',
-		certidao: 'apreensao'
+	const checks = rolimDeMoura.registryRules[0]!.checks;
+	expect(checks).toMatchObject({
+		idade: { effect: 'warns', sanctions: [{ penalty: 'multa', cite: 'Art. 21 XVI' }] },
+		cilindradas: { effect: 'warns', sanctions: [{ penalty: 'multa', cite: 'Art. 21 XVI' }] },
+		certidao: { effect: 'warns', sanctions: [{ penalty: 'apreensao', cite: 'Art. 22 VI' }] }
 	});
 	expect(regime.cites).toMatchObject({
 		ageSanction: 'Art. 21 XVI',

@@ -12,7 +12,6 @@ import type { BandeiraRule } from './bandeira';
 import type { HolidayProfile } from './holidays';
 import type { TariffDecree } from './tariff';
 import type { RegistryRules } from './registry';
-import type { Penalty } from './offense-types';
 import type { Checklist, Cites, Localized, LocalText, TextRole } from './regime';
 
 export type { Localized } from './regime';
@@ -51,8 +50,6 @@ export interface LawRef {
 	checklist: Checklist | null;
 	/** Texts whose content is the law's own, by role. */
 	texts: Readonly<Partial<Record<TextRole, LocalText>>>;
-	/** The penalty for operating without what a registry check asks (certidão, age, engine size). */
-	registrySanctions?: Readonly<Partial<Record<'insurance' | 'certidao' | 'age' | 'cc', Penalty>>>;
 	/** What else the law says about the bandeira (a conflicting definition), for /tarifa and /lei. */
 	bandeiraNote?: LocalText;
 	/**

@@ -142,8 +142,11 @@ export interface Checklist {
 	vehicle: readonly ChecklistItem[];
 }
 
-/** Texts whose content is the law's own (what the stands rule allows a rider). */
-export type TextRole = 'standsHail';
+/**
+ * Texts whose content is the law's own: what the stands rule allows a rider, who may drive, how
+ * the fare decree is set and how often it is readjusted.
+ */
+export type TextRole = 'standsHail' | 'whoDrives' | 'fareReadjust';
 
 /** The regime in force on a date, from a dated list (a law and everything it decides). */
 export interface Dated {

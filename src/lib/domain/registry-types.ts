@@ -1,6 +1,6 @@
 /** The registry's shapes: an entry, a published snapshot, a verdict and its checks, the rules. */
 import type { LocalDate } from './clock';
-import type { Cites } from './regime';
+import type { Cites, Localized, LocalText } from './regime';
 import type { Penalty } from './offense-types';
 
 export type Situacao = 'ativa' | 'suspensa' | 'cassada';
@@ -53,11 +53,73 @@ export type CheckId =
 	| 'idade'
 	| 'cilindradas';
 
+/**
+ * What a failed check does to the ride, as the law in force says: `blocks` — the vehicle may not
+ * carry a passenger (IRREGULAR, do not board); `warns` — it lacks what the law requires for
+ * operating, and the rider is told so and chooses; `office` — a matter for the office to pursue,
+ * the ride itself is not affected.
+ */
+export type BoardingEffect = 'blocks' | 'warns' | 'office';
+
+export const BOARDING_EFFECTS: readonly BoardingEffect[] = ['blocks', 'warns', 'office'];
+
+/** The registry's checks as a regime states them (both certidões are one requirement). */
+export type CheckKey = 'autorizacao' | 'seguro' | 'vistoria' | 'certidao' | 'idade' | 'cilindradas';
+
+export const CHECK_KEYS: readonly CheckKey[] = [
+	'autorizacao',
+	'seguro',
+	'vistoria',
+	'certidao',
+	'idade',
+	'cilindradas'
+];
+
+/** A sanction the law attaches to operating without what a check asks, with its provision. */
+export interface CheckSanction {
+	penalty: Penalty;
+	cite: string;
+}
+
+/** One check under one law: its boarding effect and the provision that gives it. */
+export interface CheckRule {
+	effect: BoardingEffect;
+	/** The provision that gives the effect (`Art. 29 §6º`: an expired inspection is off the road). */
+	cite: string;
+	/** What the law does to a vehicle operating without it, in the law's order. */
+	sanctions?: readonly CheckSanction[];
+	/** Days the law gives to put it right (Art. 24 §3º of one law: 30 days to replace the vehicle). */
+	graceDays?: number;
+}
+
+/** A check the law does not have (it is not shown), with the reason. */
+export interface AbsentCheck {
+	absent: string;
+}
+
+export type CheckRules = Readonly<Record<CheckKey, CheckRule | AbsentCheck>>;
+
+/** The rule for a check, or null when the law does not have it. */
+export function ruleOf(rules: CheckRules, key: CheckKey): CheckRule | null {
+	const rule = rules[key];
+	return 'absent' in rule ? null : rule;
+}
+
 export interface Check {
 	id: CheckId;
 	/** The provision applied, as `anchorOf` (src/lib/law/cite.ts) reads it: `'Art. 6 II'`. */
 	article: string;
 	ok: boolean;
+	/** What failing it does to the ride under the law in force. */
+	effect: BoardingEffect;
+	/** The provision that gives `effect` (empty when the law is not available). */
+	effectArticle: string;
+	/** The law's sanctions for operating without it. */
+	sanctions?: readonly CheckSanction[];
+	/** Days the law gives to put it right. */
+	graceDays?: number;
+	/** The insurance's scope as the law words it, in the rider's languages. */
+	scope?: Localized;
 	/** pt-BR sentence. */
 	detail: string;
 	/** The values in `detail`, for translation in the UI (dates as `YYYY-MM-DD`). */
@@ -104,10 +166,12 @@ export interface RegistryRules {
 	capReadings?: readonly CapReading[];
 	/** Which provision each check applies (the regime's roles). */
 	cites: Cites;
+	/** Each check's boarding effect and sanctions, or why the law does not have it. */
+	checks: CheckRules;
 	/** The insurance the law asks for, as a rider reads it (`de vida pessoal e de terceiro`). */
-	insurance?: string;
-	/** What the law does to a vehicle operating without what a check asks. */
-	sanctions?: Readonly<Partial<Record<'insurance' | 'certidao' | 'age' | 'cc', Penalty>>>;
+	insurance: Localized;
+	/** How the law words a suspended authorization (`suspensa até que seja sanada a irregularidade`). */
+	suspension?: LocalText;
 	population: {
 		count: number;
 		year: number;

@@ -182,9 +182,13 @@ describe('verdict on a date (Art. 4, 6, 8, 11, 23–25)', () => {
 		const seguro = checks.find((c) => c.id === 'seguro');
 		expect(seguro?.detail).toBe(
 			'Seguro de vida pessoal e de terceiro vencido em 15/11/2026 (Art. 4 VII): ' +
-				'sem ele, o serviço fica suspenso (Art. 24 I).'
+				'sem isso, o serviço fica suspenso (Art. 24 I).'
 		);
-		expect(seguro?.params).toEqual({ validade: '2026-11-15', sancao: 'Art. 24 I' });
+		expect(seguro).toMatchObject({
+			params: { validade: '2026-11-15' },
+			effect: 'blocks',
+			effectArticle: 'Art. 24 I'
+		});
 		expect(checks.find((c) => c.id === 'vistoria')?.params).toEqual({
 			ultima: '2026-03-10',
 			proxima: '2027-03-10',

@@ -5,17 +5,18 @@
  * provision the regime in force cites for its role (`RegistryRules.cites`), so the page, the API
  * and complaint triage can all say why.
  */
-import { BLOCKING } from './registry-gaps';
 import { wallClock, type LocalDate } from './clock';
 import { normalizePrefix, parseVehicleCode, plateKey } from './plate';
 import { partsOf } from './months';
 import { autorizacao, certidao, cilindradas, idade, seguro, vistoria } from './registry-checks';
-import type {
-	RegistryEntry,
-	RegistryRules,
-	RegistrySnapshot,
-	Verdict,
-	VerifyResult
+import {
+	ruleOf,
+	type Check,
+	type RegistryEntry,
+	type RegistryRules,
+	type RegistrySnapshot,
+	type Verdict,
+	type VerifyResult
 } from './registry-types';
 
 export * from './registry-types';
@@ -51,10 +52,10 @@ export function certidaoValidade(entry: RegistryEntry): LocalDate {
 }
 
 /**
- * The verdict for a registry entry on a date of the municipality's calendar: `irregular` when the
- * authorization (Art. 11, 23–25) or the insurance (Art. 4 VII, 24 I) fails; `pendente` when only
- * the inspection (Art. 8), the criminal record (Art. 4 IV), the age (Art. 6 I) or the engine size
- * (Art. 6 II) fails; `regular` otherwise.
+ * The verdict for a registry entry on a date of the municipality's calendar, by what the law in
+ * force says each failed check does (`RegistryRules.checks`): `irregular` when one that blocks
+ * boarding fails; `pendente` when only checks that warn or are the office's matter fail; `regular`
+ * otherwise. A check the law does not have is not made.
  * @example verifyOn(entry, '2026-12-02', rules).verdict //=> 'regular'
  */
 export function verifyOn(
@@ -70,20 +71,31 @@ export function verifyOn(
 		return { verdict: check.ok ? 'regular' : 'irregular', checks: [check] };
 	}
 	const cites = rules.cites;
-	const checks = [
-		autorizacao(entry, date, cites),
-		seguro(entry, date, rules),
-		vistoria(entry, date, rules),
-		certidao('certidao_estadual', entry.certidaoEstadualValidade, date, cites),
-		certidao('certidao_federal', entry.certidaoFederalValidade, date, cites),
-		idade(entry, date, rules),
-		cilindradas(entry, rules)
+	const rule = (key: Parameters<typeof ruleOf>[1]) => ruleOf(rules.checks, key);
+	const auth = rule('autorizacao');
+	const ins = rule('seguro');
+	const insp = rule('vistoria');
+	const cert = rule('certidao');
+	const age = rule('idade');
+	const cc = rule('cilindradas');
+	const checks: Check[] = [
+		autorizacao(entry, date, cites, auth, rules.suspension),
+		...(ins ? [seguro(entry, date, rules, ins)] : []),
+		...(insp ? [vistoria(entry, date, rules, insp)] : []),
+		...(cert
+			? [
+					certidao('certidao_estadual', entry.certidaoEstadualValidade, date, cites, cert),
+					certidao('certidao_federal', entry.certidaoFederalValidade, date, cites, cert)
+				]
+			: []),
+		...(age ? [idade(entry, date, rules, age)] : []),
+		...(cc ? [cilindradas(entry, rules, cc)] : [])
 	];
 	const failed = checks.filter((c) => !c.ok);
 	const verdict: Verdict =
 		failed.length === 0
 			? 'regular'
-			: failed.some((c) => BLOCKING.includes(c.id))
+			: failed.some((c) => c.effect === 'blocks')
 				? 'irregular'
 				: 'pendente';
 	return { verdict, checks };
@@ -144,7 +156,7 @@ export function buildIndex(entries: readonly RegistryEntry[]): RegistryIndex {
 	};
 }
 
-// Art. 4 IV, Art. 6 I and II: what a `pendente` verdict lacks for operating at all. In a module
-// of its own so that the verdict's view does not bring every check's code to a phone that only
-// shows a verdict the server made (riders pay for every kilobyte).
-export { missingForOperating, whyIrregular } from './registry-gaps';
+// What a `pendente` verdict lacks, by the effect the law gives each failed check. In a module of
+// its own so that the verdict's view does not bring every check's code to a phone that only shows
+// a verdict the server made (riders pay for every kilobyte).
+export { missingForOperating, officeMatters, whyIrregular } from './registry-gaps';

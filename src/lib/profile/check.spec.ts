@@ -187,6 +187,95 @@ describe('profile:check rejects, naming file and path', () => {
 		});
 });
 
+describe('profile:check refuses a regime that leaves a check’s boarding effect or sentence values unstated (issue 33)', () => {
+	const FS = 'regimes/lei-3815-2018.json';
+	const registry = (r: Json) => r['registry'] as Json;
+	const checks = (r: Json) => registry(r)['checks'] as Json;
+	const cases: [why: string, profile: string, edit: (r: Json) => void, error: string][] = [
+		[
+			'a check with no boarding effect stated (Art. 29 §6º: the inspection)',
+			'feira-de-santana',
+			(r) => delete checks(r)['vistoria'],
+			`${FS}: registry.checks.vistoria: expected every check stated (autorizacao, seguro, vistoria, certidao, idade, cilindradas): its boarding effect and article, or why the law has none`
+		],
+		[
+			'an effect that is none of blocks, warns, office',
+			'feira-de-santana',
+			(r) => ((checks(r)['vistoria'] as Json)['effect'] = 'maybe'),
+			`${FS}: registry.checks.vistoria: expected { "effect": "blocks" | "warns" | "office", "cite" }`
+		],
+		[
+			'an effect without its article',
+			'rolim-de-moura',
+			(r) => delete (checks(r)['seguro'] as Json)['cite'],
+			`${LEI}: registry.checks.seguro: expected { "effect": "blocks" | "warns" | "office", "cite" }`
+		],
+		[
+			'a check the law lacks, without the reason',
+			'feira-de-santana',
+			(r) => (checks(r)['certidao'] = {}),
+			`${FS}: registry.checks.certidao: expected { "effect": "blocks" | "warns" | "office", "cite" }`
+		],
+		[
+			'no registry checks at all',
+			'rolim-de-moura',
+			(r) => delete registry(r)['checks'],
+			`${LEI}: registry.checks:`
+		],
+		[
+			'the insurance’s scope unstated (Art. 6 §4º: for driver and passenger)',
+			'feira-de-santana',
+			(r) => delete registry(r)['insurance'],
+			`${FS}: registry.insurance: expected the insurance’s scope as the law words it, in pt-BR, es and en`
+		],
+		[
+			'the insurance’s scope in Portuguese only',
+			'rolim-de-moura',
+			(r) => (registry(r)['insurance'] = 'de vida pessoal e de terceiro'),
+			`${LEI}: registry.insurance:`
+		],
+		[
+			'the cc range unstated (Art. 23, I: 125–200)',
+			'feira-de-santana',
+			(r) => delete registry(r)['maxCc'],
+			`${FS}: registry.maxCc:`
+		],
+		[
+			'the inspection period unstated (Art. 29: six-monthly)',
+			'feira-de-santana',
+			(r) => delete registry(r)['inspectionMonths'],
+			`${FS}: registry.inspectionMonths:`
+		],
+		[
+			'the age limit unstated (Art. 24: 5 years)',
+			'feira-de-santana',
+			(r) => delete registry(r)['maxAgeYears'],
+			`${FS}: registry.maxAgeYears:`
+		],
+		[
+			'an effect citing a paragraph the law does not have',
+			'feira-de-santana',
+			(r) => ((checks(r)['vistoria'] as Json)['cite'] = 'Art. 29 §9º'),
+			`${FS}: registry.checks.vistoria.cite: "Art. 29 §9º" is not in the law's text (laws/lei-3815-2018.txt)`
+		],
+		[
+			'a sanction citing an inciso the law does not have',
+			'feira-de-santana',
+			(r) => (((checks(r)['idade'] as Json)['sanctions'] as Json[])[1]!['cite'] = 'Art. 51, IX'),
+			`${FS}: registry.checks.idade.sanctions.1.cite: "Art. 51, IX" is not in the law's text`
+		]
+	];
+	for (const [why, profile, edit, error] of cases)
+		test(why, () => {
+			const file = profile === 'feira-de-santana' ? FS : LEI;
+			const errors = errorsOf(fixture(profile, { [file]: edit }));
+			expect(
+				errors.some((e) => e.startsWith(error)),
+				errors.join('\n')
+			).toBe(true);
+		});
+});
+
 describe('what changes from the running profile, in words', () => {
 	const running = loaded(join(profiles, 'rolim-de-moura'));
 

@@ -8,7 +8,7 @@
 import { parseBoundary, pointInPolygon, type Area } from '../domain/geo';
 import { inForceOn, type LawRef, type Profile } from '../domain/profile';
 import type { BandeiraRule } from '../domain/bandeira';
-import type { RegistryRules } from '../domain/registry';
+import { CHECK_KEYS, type CheckKey, type RegistryRules } from '../domain/registry';
 import { citationIdIn, indexProvisions, parseLaw } from '../law/parse';
 import type { Provision } from '../law/types';
 import type { LoadedProfile } from './load';
@@ -50,6 +50,13 @@ function citedTexts(r: RegimeFile): [path: string, cite: string][] {
 		if (cite) out.push([`cites.${role}`, cite.split(/\s+e\s+|–/u)[0] ?? cite]);
 	for (const side of ['driver', 'vehicle'] as const)
 		r.checklist?.[side].forEach((item, i) => out.push([`checklist.${side}.${i}.cite`, item.cite]));
+	for (const [key, rule] of Object.entries(r.registry?.checks ?? {})) {
+		if ('absent' in rule) continue;
+		out.push([`registry.checks.${key}.cite`, rule.cite]);
+		rule.sanctions?.forEach((s, i) =>
+			out.push([`registry.checks.${key}.sanctions.${i}.cite`, s.cite])
+		);
+	}
 	return out;
 }
 
@@ -229,6 +236,15 @@ function registryChanges(
 			? `a fixed cap of ${r.cap.count}`
 			: `1 authorization per ${r.cap.inhabitants} inhabitants`;
 	if (cap(was) !== cap(now)) out.push(`from ${from}, ${cap(now)} instead of ${cap(was)}`);
+	const effect = (r: RegistryRules, key: CheckKey) => {
+		const rule = r.checks[key];
+		return 'absent' in rule ? 'not checked' : `${rule.effect} (${rule.cite})`;
+	};
+	for (const key of CHECK_KEYS)
+		if (effect(was, key) !== effect(now, key))
+			out.push(
+				`from ${from}, a failed ${key} check: ${effect(now, key)} instead of ${effect(was, key)}`
+			);
 	return out;
 }
 

@@ -26,7 +26,6 @@ export function lawRef(id: string, r: RegimeFile): LawRef {
 		errata: r.errata ?? [],
 		checklist: r.checklist ?? null,
 		texts: r.texts ?? {},
-		...(r.registry?.sanctions ? { registrySanctions: r.registry.sanctions } : {}),
 		...(r.bandeira.note ? { bandeiraNote: r.bandeira.note } : {}),
 		...(r.bandeira.conflict ? { bandeiraConflict: r.bandeira.conflict } : {}),
 		...(r.unlicensed ? { unlicensed: r.unlicensed } : {})
@@ -77,8 +76,10 @@ export function registryRules(r: RegimeFile, m: MunicipalityFile): RegistryRules
 		cap: r.registry.cap,
 		...(r.registry.capReadings ? { capReadings: r.registry.capReadings } : {}),
 		cites: citesOf(r),
-		...(r.registry.insurance ? { insurance: r.registry.insurance } : {}),
-		...(r.registry.sanctions ? { sanctions: r.registry.sanctions } : {}),
+		checks: r.registry.checks,
+		// The schema requires the scope wherever the law has an insurance check.
+		insurance: r.registry.insurance ?? { 'pt-BR': '', es: '', en: '' },
+		...(r.registry.suspension ? { suspension: r.registry.suspension } : {}),
 		population: m.population
 	};
 }

@@ -1,6 +1,7 @@
 /** The schema of one legal regime (regimes/*.json): law, bandeira, registry, procedure, offenses. */
 import * as v from 'valibot';
 import { CITE_ROLES } from '../domain/regime.ts';
+import { BOARDING_EFFECTS, CHECK_KEYS, type CheckKey } from '../domain/registry-types.ts';
 import { catalogSchema, penalty } from './schema-catalog.ts';
 import {
 	text,
@@ -15,6 +16,20 @@ import {
 	localText,
 	checklistItem
 } from './schema-values.ts';
+
+/** One registry check under a law: its boarding effect and provision, or why the law lacks it. */
+const checkRule = v.union(
+	[
+		strict({
+			effect: v.picklist(BOARDING_EFFECTS, 'expected blocks, warns or office'),
+			cite: text,
+			sanctions: v.optional(v.array(strict({ penalty, cite: text }))),
+			graceDays: v.optional(positive('a number of days'))
+		}),
+		strict({ absent: text })
+	],
+	'expected { "effect": "blocks" | "warns" | "office", "cite" } or { "absent": "<why the law has no such check>" }'
+);
 
 export const regimeSchema = v.pipe(
 	strict({
@@ -60,7 +75,15 @@ export const regimeSchema = v.pipe(
 			)
 		),
 		/** Texts whose content is the law's own, by role (what the stands rule allows a rider). */
-		texts: v.optional(strict({ standsHail: v.optional(localText) })),
+		texts: v.optional(
+			strict({
+				standsHail: v.optional(localText),
+				/** Who may drive the vehicle, in the law's own terms (the holder, auxiliary drivers). */
+				whoDrives: v.optional(localText),
+				/** How the fares are set and how often they are readjusted. */
+				fareReadjust: v.optional(localText)
+			})
+		),
 		/**
 		 * A vehicle with no authorization: the law's penalties fall on authorized drivers, so the
 		 * case goes to the traffic authority under the federal rule it cites.
@@ -93,16 +116,20 @@ export const regimeSchema = v.pipe(
 				minCc: positive('cc ≥ 1'),
 				maxCc: positive('cc ≥ 1'),
 				inspectionMonths: positive('a number of months'),
-				/** The penalty for operating without a valid certidão, or with a motorcycle too old or of the wrong size. */
 				/** The insurance the law asks for, as a rider reads it (`de vida pessoal e de terceiro`). */
-				insurance: v.optional(text),
-				sanctions: v.optional(
-					strict({
-						insurance: v.optional(penalty),
-						certidao: v.optional(penalty),
-						age: v.optional(penalty),
-						cc: v.optional(penalty)
-					})
+				insurance: v.optional(localized),
+				/** How the law words a suspended authorization (`até que seja sanada a irregularidade`). */
+				suspension: v.optional(localText),
+				/**
+				 * Every check, each stated: what failing it does to the ride (blocks | warns | office)
+				 * and the provision that says so, or why the law does not have it (not shown).
+				 */
+				checks: v.strictObject(
+					Object.fromEntries(CHECK_KEYS.map((key) => [key, checkRule])) as Record<
+						CheckKey,
+						typeof checkRule
+					>,
+					`expected every check stated (${CHECK_KEYS.join(', ')}): its boarding effect and article, or why the law has none`
 				),
 				/** The cap: one authorization per so many inhabitants, or a fixed number. */
 				cap: v.variant(
@@ -253,5 +280,12 @@ export const regimeSchema = v.pipe(
 	v.forward(
 		v.check((r) => !r.registry || r.registry.minCc <= r.registry.maxCc, 'expected minCc ≤ maxCc'),
 		['registry', 'maxCc']
+	),
+	v.forward(
+		v.check(
+			(r) => !r.registry || 'absent' in r.registry.checks.seguro || !!r.registry.insurance,
+			'expected the insurance’s scope as the law words it, in pt-BR, es and en'
+		),
+		['registry', 'insurance']
 	)
 );

@@ -1,7 +1,9 @@
 import { error } from '@sveltejs/kit';
 import { localISO, parseLocalDate, wallClock, zonedInstant } from '$lib/domain/clock';
 import { parseKm } from '$lib/domain/tariff';
+import { localText } from '$lib/domain/regime';
 import { m } from '$lib/paraglide/messages';
+import { getLocale } from '$lib/paraglide/runtime';
 import { profile } from '$lib/profile';
 import { effectiveRules, rulesBundle } from '$lib/server/rules';
 import { bundleZone } from '$lib/rules';
@@ -49,13 +51,15 @@ export const load: PageServerLoad = async ({ url }) => {
 		decreedDays: (await effectiveRules()).decreedDays,
 		// What the answer cites of each law (its roles, its dates, its note on the bandeira): not the
 		// notes /lei shows, which would travel in the island's props for nothing.
-		laws: profile.laws.map(({ id, cites, hasText, validFrom, validTo, bandeiraNote }) => ({
+		// How the fares are set and readjusted, in the law's words: the rider's language only.
+		laws: profile.laws.map(({ id, cites, hasText, validFrom, validTo, bandeiraNote, texts }) => ({
 			id,
 			cites,
 			hasText,
 			validFrom,
 			validTo,
-			bandeiraNote
+			bandeiraNote,
+			...(texts.fareReadjust ? { fareReadjust: localText(texts.fareReadjust, getLocale()) } : {})
 		}))
 	};
 };

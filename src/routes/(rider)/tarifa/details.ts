@@ -14,7 +14,10 @@ import type { LawRef } from '$lib/domain/profile';
 export type TarifaLaw = Pick<
 	LawRef,
 	'id' | 'cites' | 'hasText' | 'validFrom' | 'validTo' | 'bandeiraNote'
->;
+> & {
+	/** How the fares are set and how often readjusted, as the law says, in the rider's language. */
+	fareReadjust?: string;
+};
 
 export function tarifaDetails(
 	at: Date,

@@ -1,7 +1,7 @@
 import { catalogAt, situationsAt } from '$lib/profile/offenses';
 import { error } from '@sveltejs/kit';
 import { parseKm } from '$lib/domain/tariff';
-import { answerDeadline, OVERCHARGE_CODE } from '$lib/domain/complaint';
+import { ANSWER_DAYS, answerDeadline, OVERCHARGE_CODE } from '$lib/domain/complaint';
 import { wallClock } from '$lib/domain/clock';
 import { overcharge } from '$lib/domain/overcharge';
 import { situationCite } from '$lib/domain/offenses';
@@ -68,6 +68,10 @@ export const load: PageServerLoad = async ({ params, url, setHeaders }) => {
 			unpublished: check.unpublished,
 			unconfirmed: check.unconfirmed ? (check.legal?.decree.validFrom ?? null) : null
 		},
-		deadlines: { answer: answerDeadline(received), extended: answerDeadline(received, true) }
+		deadlines: {
+			answer: answerDeadline(received),
+			extended: answerDeadline(received, true),
+			days: ANSWER_DAYS
+		}
 	};
 };
