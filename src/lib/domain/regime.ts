@@ -46,6 +46,8 @@ export const CITE_ROLES = [
 	'autoSanction',
 	'autoCopies',
 	'autoRefusal',
+	// the agent's registration number printed on the auto (the field mode)
+	'agentRegistration',
 	'notice',
 	'defence',
 	'decision',

@@ -8,6 +8,8 @@ export {
 	DEVICE_COOKIE_OPTIONS,
 	DEVICE_DAYS,
 	MAX_DEVICES,
+	deviceIdOf,
+	fieldDevice,
 	listDevices,
 	revokeDevice
 } from './device';

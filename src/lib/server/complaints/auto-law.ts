@@ -64,7 +64,11 @@ export async function confirmedOffenses(
 		.where('prefixo', '=', prefixo)
 		.where('decision', '=', 'definitiva')
 		.where('confirmed_on', 'is not', null);
-	if (exceptComplaint !== undefined) query = query.where('complaint_id', '!=', exceptComplaint);
+	// An office-found auto has no complaint (021): it always counts.
+	if (exceptComplaint !== undefined)
+		query = query.where((eb) =>
+			eb.or([eb('complaint_id', 'is', null), eb('complaint_id', '!=', exceptComplaint)])
+		);
 	const rows = await query.execute();
 	return rows.map((r) => {
 		const penaltyBasis = r.penalty_cite ? basisOfCite(r.penalty_cite) : null;

@@ -27,7 +27,8 @@ export const AUTO_NUMBER = /^AI-(\d{4})-(\d{6,9})$/;
 
 export interface Auto {
 	number: string;
-	protocol: string;
+	/** The complaint it came from; null for an auto the office found (/admin/campo). */
+	protocol: string | null;
 	prefixo: string;
 	placa: string | null;
 	provision: string;
@@ -50,8 +51,9 @@ export interface Auto {
 
 type AutoRow = Omit<AutoInfracaoTable, 'id' | 'decision'> & {
 	decision: string;
-	protocol: string;
-	occurred_at: string;
+	protocol: string | null;
+	/** The conduct's instant: the complaint's, or the office-found auto's own. */
+	conduct_at: string;
 };
 
 function toAuto(row: AutoRow, today: LocalDate, calendar: HolidayCalendar): Auto {
@@ -73,7 +75,7 @@ function toAuto(row: AutoRow, today: LocalDate, calendar: HolidayCalendar): Auto
 		decidedOn: row.decided_on,
 		confirmedOn: row.confirmed_on,
 		suspensionDays: row.suspension_days,
-		suspension: suspensionRange(row.penalty, localDate(row.occurred_at)),
+		suspension: suspensionRange(row.penalty, localDate(row.conduct_at)),
 		deadlines: autoDeadlines(
 			{ notifiedOn: row.notified_on, decision, decidedOn: row.decided_on },
 			today,
@@ -83,12 +85,19 @@ function toAuto(row: AutoRow, today: LocalDate, calendar: HolidayCalendar): Auto
 	};
 }
 
+/** Every auto, a complaint's or one the office found (021: no complaint, its own instant). */
 function autos(db: Db) {
 	return db
 		.selectFrom('auto_infracao')
-		.innerJoin('complaint', 'complaint.id', 'auto_infracao.complaint_id')
+		.leftJoin('complaint', 'complaint.id', 'auto_infracao.complaint_id')
 		.selectAll('auto_infracao')
-		.select(['complaint.protocol', 'complaint.occurred_at']);
+		.select((eb) => [
+			'complaint.protocol',
+			eb.fn
+				.coalesce('complaint.occurred_at', 'auto_infracao.occurred_at', eb.val(''))
+				.$castTo<string>()
+				.as('conduct_at')
+		]);
 }
 
 export async function autosOfComplaint(db: Db, protocol: string, now: Date): Promise<Auto[]> {

@@ -56,19 +56,23 @@ describe('migrations', () => {
 			'015_suspension_days',
 			'016_complaint_audio',
 			'017_staff_devices',
-			'018_erasures'
+			'018_erasures',
+			'021_field_mode'
 		]);
 		expect(await migrate(db)).toEqual([]);
 		const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
 		expect(tables).toEqual([
 			'audit_log',
+			'auto_block',
 			'auto_infracao',
+			'auto_number_void',
 			'auto_sequence',
 			'complaint',
 			'complaint_audio',
 			'complaint_event',
 			'complaint_photo',
 			'decreed_day',
+			'field_photo',
 			'idempotency',
 			'lgpd_erasure',
 			'login_failure',
@@ -120,7 +124,8 @@ describe('migrations', () => {
 			'015_suspension_days',
 			'016_complaint_audio',
 			'017_staff_devices',
-			'018_erasures'
+			'018_erasures',
+			'021_field_mode'
 		]);
 		const rows = await db
 			.selectFrom('registry_entry')
@@ -151,7 +156,8 @@ describe('migrations', () => {
 			'015_suspension_days',
 			'016_complaint_audio',
 			'017_staff_devices',
-			'018_erasures'
+			'018_erasures',
+			'021_field_mode'
 		]);
 		await day(9, '2027-02-10', 'close');
 		await expect(day(10, '2027-02-11', 'fechar')).rejects.toThrow(/CHECK/i);
@@ -192,7 +198,7 @@ describe('migrations', () => {
 		await erased('2026-05-01T10:00:00.000Z', 'RM-2026-000001', 'gestor@garupa.test');
 		await erased('2026-06-01T10:00:00.000Z', 'RM-2026-000001', null);
 		await erased('2026-07-01T10:00:00.000Z', 'RM-2026-000002', null);
-		expect(await migrate(db)).toEqual(['017_staff_devices', '018_erasures']);
+		expect(await migrate(db)).toEqual(['017_staff_devices', '018_erasures', '021_field_mode']);
 		const ledger = await db.selectFrom('lgpd_erasure').selectAll().orderBy('protocol').execute();
 		expect(ledger).toEqual([
 			{
@@ -233,7 +239,8 @@ describe('migrations', () => {
 			'015_suspension_days',
 			'016_complaint_audio',
 			'017_staff_devices',
-			'018_erasures'
+			'018_erasures',
+			'021_field_mode'
 		]);
 		const rows = await db.selectFrom('idempotency').selectAll().orderBy('created_at').execute();
 		expect(rows.map((r) => r.key).sort()).toEqual([keyId('chave-1'), keyId('chave-2')].sort());

@@ -10,6 +10,8 @@ export interface StaffTable {
 	password_hash: string;
 	active: Generated<number>;
 	created_at: string;
+	/** The agent's registration number (021), printed on the autos they issue. */
+	matricula: Generated<string | null>;
 }
 
 export interface StaffSessionTable {

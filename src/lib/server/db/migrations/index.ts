@@ -22,6 +22,7 @@ import * as m015 from './015_suspension_days';
 import * as m016 from './016_complaint_audio';
 import * as m017 from './017_staff_devices';
 import * as m018 from './018_erasures';
+import * as m021 from './021_field_mode';
 
 export const migrations: Readonly<Record<string, Migration>> = {
 	'001_registry': m001,
@@ -41,5 +42,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
 	'015_suspension_days': m015,
 	'016_complaint_audio': m016,
 	'017_staff_devices': m017,
-	'018_erasures': m018
+	'018_erasures': m018,
+	'021_field_mode': m021
 };
