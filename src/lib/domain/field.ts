@@ -71,7 +71,7 @@ function citeQuery(q: string): { article?: string; inciso?: string } | null {
  * query finds every conduct.
  * @example searchConducts(all, 'art 20, VII') // the conducts citing Art. 20, VII
  */
-export function searchConducts(conducts: readonly FieldConduct[], query: string): FieldConduct[] {
+export function searchConducts<T extends FieldConduct>(conducts: readonly T[], query: string): T[] {
 	const q = query.trim();
 	if (q === '') return [...conducts];
 	const cite = citeQuery(q);

@@ -251,3 +251,45 @@ export async function closeBlocks(
 		return closed;
 	});
 }
+
+/** A block as the audit page shows it: its numbers issued, voided and returned. */
+export interface BlockSummary extends BlockRow {
+	staffEmail: string | null;
+	device: string;
+	issued: string[];
+	voided: string[];
+	returned: string | null;
+}
+
+/** Every block (newest first) with what became of each of its numbers. */
+export async function blockSummaries(db: Db, limit = 100): Promise<BlockSummary[]> {
+	const blocks = await listBlocks(db, limit);
+	if (blocks.length === 0) return [];
+	const ids = blocks.map((b) => b.id);
+	const [issued, voided, staff] = await Promise.all([
+		db
+			.selectFrom('auto_infracao')
+			.select(['block_id', 'number'])
+			.where('block_id', 'in', ids)
+			.orderBy('seq')
+			.execute(),
+		db
+			.selectFrom('auto_number_void')
+			.select(['block_id', 'year', 'seq'])
+			.where('block_id', 'in', ids)
+			.orderBy('seq')
+			.execute(),
+		db.selectFrom('staff').select(['id', 'email']).execute()
+	]);
+	return blocks.map((b) => ({
+		...b,
+		staffEmail: staff.find((s) => s.id === b.staffId)?.email ?? null,
+		device: deviceLabel(b.deviceId),
+		issued: issued.filter((i) => i.block_id === b.id).map((i) => i.number),
+		voided: voided.filter((v) => v.block_id === b.id).map((v) => autoNumber(v.year, v.seq)),
+		returned:
+			b.returnedFrom === null
+				? null
+				: `${autoNumber(b.year, b.returnedFrom)}–${autoNumber(b.year, b.last)}`
+	}));
+}

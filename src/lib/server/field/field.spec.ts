@@ -279,3 +279,14 @@ describe('parseFieldAuto', () => {
 		expect(parsed).toMatchObject({ place: { address: 'Av. Norte, 100' } });
 	});
 });
+
+describe('the agent’s matrícula', () => {
+	test('set, normalized and listed; a malformed one refused; optional where the law does not name it (Lei 2.059/2011 Art. 26, II names the agent only)', async () => {
+		const { setMatricula, getStaff, checkMatricula, StaffError } =
+			await import('$lib/server/auth/staff');
+		expect(await setMatricula(db, agent.id, '  12.345-6 ')).toBe('12.345-6');
+		expect((await getStaff(db, agent.id))?.matricula).toBe('12.345-6');
+		expect(() => checkMatricula('<script>')).toThrow(StaffError);
+		expect(checkMatricula('')).toBeNull();
+	});
+});

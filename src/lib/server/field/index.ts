@@ -1,6 +1,7 @@
 /** The fiscal's field mode (/admin/campo): number blocks per device and autos found in the street. */
 export {
 	BLOCK_SIZE,
+	blockSummaries,
 	closeBlocks,
 	deviceLabel,
 	listBlocks,
@@ -8,7 +9,7 @@ export {
 	openBlocks,
 	reserveBlock
 } from './blocks';
-export type { BlockRow, CloseReason } from './blocks';
+export type { BlockRow, BlockSummary, CloseReason } from './blocks';
 export {
 	FIELD_BODY_BYTES,
 	fieldAutoByToken,
