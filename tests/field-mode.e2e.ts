@@ -16,21 +16,27 @@ const JPEG = Buffer.from([
 	0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9
 ]);
 
-async function phone(browser: Browser, role: 'fiscal' | 'gestor', state?: object) {
+/** Blocks sending (the signal is gone for the server) without blocking the page itself. */
+const noSignal = (context: BrowserContext) =>
+	context.route('**/admin/campo/autos', (route) => route.abort('internetdisconnected'));
+
+async function phone(
+	browser: Browser,
+	role: 'fiscal' | 'gestor',
+	state?: object,
+	{ blocked = false }: { blocked?: boolean } = {}
+) {
 	const context = await browser.newContext({
 		...PHONE,
 		...(state ? { storageState: state as never } : {})
 	});
+	if (blocked) await noSignal(context);
 	const page = await context.newPage();
 	if (!state) await loginAs(page, role, '/admin/campo');
 	else await page.goto('/admin/campo');
 	await expect(page.getByTestId('numbers-left')).not.toHaveText('0', { timeout: 30_000 });
 	return { context, page };
 }
-
-/** Blocks sending (the signal is gone for the server) without blocking the page itself. */
-const noSignal = (context: BrowserContext) =>
-	context.route('**/admin/campo/autos', (route) => route.abort('internetdisconnected'));
 
 /** Draws up an auto for vehicle 7 (smoking) and saves it; its number and first photo hash. */
 async function drawUp(page: Page): Promise<{ number: string; hash: string; link: string }> {
@@ -75,9 +81,7 @@ test('saved with no signal, kept across a reload and a restart, sent exactly onc
 	// The browser closed and opened again (the phone restarted).
 	const state = await context.storageState({ indexedDB: true });
 	await context.close();
-	const again = await phone(browser, 'fiscal', state);
-	await noSignal(again.context);
-	await again.page.reload();
+	const again = await phone(browser, 'fiscal', state, { blocked: true });
 	await expect(again.page.getByTestId('waiting')).toContainText(auto.number);
 
 	// The signal returns: it goes by itself on the next open, and leaves the phone.
