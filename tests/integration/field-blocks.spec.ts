@@ -7,6 +7,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createDb, migrate, nextNumber, writeTransaction, type Db } from '../../src/lib/server/db';
 import { reserveBlock } from '../../src/lib/server/field/blocks';
+import { fieldPhotoHashes, submitFieldAuto } from '../../src/lib/server/field/autos';
+import { ensureSampleRegistry } from '../../src/lib/server/registry';
+import { rolimDeMouraFiles } from '../../src/lib/profile/rolim-de-moura';
+import { createHash } from 'node:crypto';
 import { createPgDatabase, pgAdminUrl } from './server-harness';
 
 const made: { drop: () => Promise<void> }[] = [];
@@ -61,6 +65,40 @@ describe.skipIf(!pgAdminUrl)(
 			expect([...numbers].sort((x, y) => x - y)).toEqual(
 				Array.from({ length: numbers.length }, (_, i) => i + 1)
 			);
+		});
+
+		test('the same auto sent to both instances at once is recorded once, with its photo', async () => {
+			await ensureSampleRegistry(a, rolimDeMouraFiles.registrySample, '2026-01-01');
+			const agent = { id: 1, email: 'f@garupa.test', name: 'F', matricula: '77' };
+			const now = new Date('2026-11-20T15:00:00Z');
+			const [block] = await reserveBlock(a, agent, 'PHONEPHONEPHONE1', 2026, now, 3);
+			const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0xff, 0xd9]);
+			const sha256 = createHash('sha256').update(jpeg).digest('hex');
+			const input = {
+				key: 'the-same-key-on-both-instances',
+				number: `AI-2026-${String(block!.first).padStart(6, '0')}`,
+				copyToken: 'copy-token-copy-token-copy-token-xyz',
+				prefixo: '7',
+				conduct: 'fumando',
+				provision: 'art20-VII',
+				occurredAt: new Date(now.getTime() - 60_000).toISOString(),
+				clockOffsetMs: 0,
+				place: { address: 'Av. Norte, 1' },
+				driver: 'titular' as const,
+				signature: 'assinou' as const,
+				observations: '',
+				photos: [{ sha256, data: jpeg.toString('base64') }]
+			};
+			const device = { status: 'enrolled' as const, deviceId: 'PHONEPHONEPHONE1' };
+			const results = await Promise.all(
+				[a, b, a, b].map((db) => submitFieldAuto(db, agent, device, input, now))
+			);
+			expect(results.every((r) => r.ok && r.number === input.number)).toBe(true);
+			expect(results.filter((r) => r.ok && !r.repeated)).toHaveLength(1);
+			expect(
+				await a.selectFrom('auto_infracao').select('number').where('origin', '=', 'campo').execute()
+			).toEqual([{ number: input.number }]);
+			expect(await fieldPhotoHashes(b, input.number)).toEqual([sha256]);
 		});
 	}
 );
