@@ -84,10 +84,13 @@ export const load: PageServerLoad = async ({ cookies, setHeaders }) => {
 		device: device?.status ?? 'none',
 		serverNow: now.toISOString(),
 		law: regime ? { name: regime.short, id: regime.id } : null,
+		// Where the law in force has no catalogue (its text is not available), the mode says why.
 		noCatalog: usable
 			? null
-			: (catalog?.unclassified ??
-				'A lei em vigor não tem catálogo de infrações no aplicativo (o texto não está disponível).'),
+			: (regime?.offensesReason ??
+				catalog?.unclassified ??
+				regime?.textReason ??
+				'a lei em vigor não tem catálogo de infrações no aplicativo.'),
 		refusalCite: citeFor(regime, 'autoRefusal'),
 		conducts,
 		// The riders' verdict with every check, as /verificar judges it today.
