@@ -216,6 +216,52 @@ describe('migrations', () => {
 		]);
 	});
 
+	test('021 keeps every auto, its columns and indexes, and lets an auto have no complaint', async () => {
+		const migrator = new Migrator({
+			db: db as unknown as Kysely<unknown>,
+			provider: { getMigrations: async () => ({ ...migrations }) }
+		});
+		expect((await migrator.migrateTo('018_erasures')).error).toBeUndefined();
+		// An auto as 005–015 left it (the complaint and the agent are not the point here: their rows
+		// are left out, so the keys stay off while it migrates).
+		await sql`pragma foreign_keys = off`.execute(db);
+		await sql`insert into auto_infracao (number, year, seq, complaint_id, prefixo, placa, provision, penalty, penalty_cite, penalty_detail, agent_staff_id, agent_name, issued_at, decision, suspension_days) values ('AI-2026-000001', 2026, 1, 9, '7', 'NDJ8041', 'art20-VII', 'multa', 'Art. 21, I', 'x', 3, 'Ana', '2026-12-01T00:00:00Z', 'imposta', 5)`.execute(
+			db
+		);
+		expect(await migrate(db)).toEqual(['021_field_mode']);
+		await sql`pragma foreign_keys = on`.execute(db);
+		const row = await db.selectFrom('auto_infracao').selectAll().executeTakeFirstOrThrow();
+		expect(row).toMatchObject({
+			number: 'AI-2026-000001',
+			complaint_id: 9,
+			decision: 'imposta',
+			suspension_days: 5,
+			origin: null,
+			idempotency_key: null
+		});
+		const auto = (await db.introspection.getTables()).find((t) => t.name === 'auto_infracao');
+		expect(auto?.columns.find((c) => c.name === 'complaint_id')?.isNullable).toBe(true);
+		const indexes = (
+			await sql<{
+				name: string;
+			}>`select name from sqlite_master where type = 'index' and tbl_name = 'auto_infracao' and sql is not null`.execute(
+				db
+			)
+		).rows.map((r) => r.name);
+		expect(indexes.sort()).toEqual([
+			'auto_infracao_complaint',
+			'auto_infracao_copy_token',
+			'auto_infracao_idempotency',
+			'auto_infracao_prefixo'
+		]);
+		// The year/number uniqueness and the decision check survived the rebuild.
+		await expect(
+			sql`insert into auto_infracao (number, year, seq, prefixo, provision, penalty_cite, penalty_detail, agent_staff_id, agent_name, issued_at) values ('AI-2026-000001', 2026, 1, '7', 'x', 'x', 'x', 3, 'Ana', 'x')`.execute(
+				db
+			)
+		).rejects.toThrow(/UNIQUE/);
+	});
+
 	test('012 renames each key row by its hash and seals its token; a replay gets the same receipt', async () => {
 		const migrator = new Migrator({
 			db: db as unknown as Kysely<unknown>,
