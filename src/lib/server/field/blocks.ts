@@ -17,6 +17,8 @@ import { audit, type Db, writeTransaction } from '$lib/server/db';
 export const BLOCK_SIZE = 25;
 /** Open blocks a device may hold per year (one in use, one reserved before the first runs out). */
 export const MAX_OPEN_BLOCKS = 2;
+/** A device with this many free numbers or fewer gets its next block. */
+export const LOW_WATER = 5;
 
 export type CloseReason = 'saida' | 'revogado' | 'ano';
 
@@ -79,9 +81,10 @@ export async function listBlocks(db: Db, limit = 200): Promise<BlockRow[]> {
 }
 
 /**
- * Reserves a new block for `deviceId` in `year`, unless it already holds MAX_OPEN_BLOCKS open
- * ones with numbers left (then those). Open blocks of an earlier year are closed first (their
- * unused numbers voided). Audited with the range.
+ * Reserves a new block for `deviceId` in `year` when it holds none, or fewer than MAX_OPEN_BLOCKS
+ * with LOW_WATER free numbers or fewer (`phoneLeft`: what the phone says it has free, its unsent
+ * autos counted; else the numbers no auto holds yet). Open blocks of an earlier year are closed
+ * first (their unused numbers voided). Audited with the range. The device's open blocks.
  */
 export async function reserveBlock(
 	db: Db,
@@ -89,18 +92,32 @@ export async function reserveBlock(
 	deviceId: string,
 	year: number,
 	now: Date = new Date(),
-	size: number = BLOCK_SIZE
+	size: number = BLOCK_SIZE,
+	phoneLeft?: number
 ): Promise<BlockRow[]> {
 	await closeBlocks(db, staff, deviceId, 'ano', now, (b) => b.year < year);
 	return writeTransaction(db, async (trx) => {
 		const open = await trx
 			.selectFrom('auto_block')
-			.select('id')
+			.select(['id', 'first_seq', 'last_seq'])
 			.where('device_id', '=', deviceId)
 			.where('year', '=', year)
 			.where('closed_at', 'is', null)
 			.execute();
-		if (open.length < MAX_OPEN_BLOCKS) {
+		let left = phoneLeft;
+		if (left === undefined && open.length > 0) {
+			const { n } = await trx
+				.selectFrom('auto_infracao')
+				.select((eb) => eb.fn.countAll<number | string>().as('n'))
+				.where(
+					'block_id',
+					'in',
+					open.map((o) => o.id)
+				)
+				.executeTakeFirstOrThrow();
+			left = open.reduce((sum, o) => sum + o.last_seq - o.first_seq + 1, 0) - Number(n);
+		}
+		if (open.length === 0 || (open.length < MAX_OPEN_BLOCKS && (left ?? 0) <= LOW_WATER)) {
 			const { last } = await trx
 				.insertInto('auto_sequence')
 				.values({ year, last: size })

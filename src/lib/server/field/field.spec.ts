@@ -290,3 +290,17 @@ describe('the agent’s matrícula', () => {
 		expect(checkMatricula('')).toBeNull();
 	});
 });
+
+describe('when a device gets its next block', () => {
+	test('only when it holds none, or few numbers are left (the phone’s count when it says)', async () => {
+		const blocks = async (left?: number) =>
+			(await reserveBlock(db, agent, PHONE_A, 2026, NOW, 25, left)).map((b) => b.first);
+		expect(await blocks()).toEqual([1]);
+		// 25 free: opening the page again reserves nothing.
+		expect(await blocks()).toEqual([1]);
+		expect(await blocks(20)).toEqual([1]);
+		// The phone has only 4 free (its unsent autos): the next block, and no third.
+		expect(await blocks(4)).toEqual([1, 26]);
+		expect(await blocks(0)).toEqual([1, 26]);
+	});
+});

@@ -7,10 +7,11 @@ import { json } from '@sveltejs/kit';
 import { DEVICE_COOKIE, fieldDevice, requireStaff } from '$lib/server/auth';
 import { localDate } from '$lib/server/complaints';
 import { db } from '$lib/server/db';
-import { reserveBlock } from '$lib/server/field';
+import { BLOCK_SIZE, reserveBlock } from '$lib/server/field';
+import { mediaType, readJson } from '$lib/server/http';
 import type { RequestHandler } from './$types';
 
-export const POST: RequestHandler = async ({ cookies }) => {
+export const POST: RequestHandler = async ({ cookies, request }) => {
 	const me = requireStaff('fiscal');
 	const now = new Date();
 	const device = await fieldDevice(db(), cookies.get(DEVICE_COOKIE), now);
@@ -27,7 +28,17 @@ export const POST: RequestHandler = async ({ cookies }) => {
 			{ status: 403, headers: noStore }
 		);
 	const year = Number(localDate(now).slice(0, 4));
-	const blocks = await reserveBlock(db(), me, device.deviceId, year, now);
+	// What the phone has free (its unsent autos counted), when it says: `{ "left": 3 }`.
+	const body = mediaType(request) === 'application/json' ? await readJson(request) : null;
+	const said =
+		body?.ok && typeof body.value === 'object' && body.value !== null
+			? (body.value as { left?: unknown }).left
+			: undefined;
+	const left =
+		typeof said === 'number' && Number.isInteger(said) && said >= 0 && said < 10_000
+			? said
+			: undefined;
+	const blocks = await reserveBlock(db(), me, device.deviceId, year, now, BLOCK_SIZE, left);
 	const issued = (
 		await db()
 			.selectFrom('auto_infracao')
