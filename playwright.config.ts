@@ -35,9 +35,11 @@ export const E2E_ACCOUNTS = {
 } as const;
 const createAccounts = Object.entries(E2E_ACCOUNTS)
 	.map(
-		([role, a]) =>
+		([role, a], i) =>
 			`printf '%s' '${a.password}' | node_modules/.bin/tsx scripts/cli/staff-create.ts ` +
-			`--email ${a.email} --role ${role === 'gestor' ? 'gestor' : 'fiscal'} --name '${a.name}'`
+			`--email ${a.email} --role ${role === 'gestor' ? 'gestor' : 'fiscal'} --name '${a.name}' ` +
+			// The agent's matrícula (required where the law puts it on the auto).
+			`--matricula E2E-${i + 1}`
 	)
 	.join(' && ');
 

@@ -130,6 +130,14 @@ test.describe('Porto Velho (GARUPA_MUNICIPIO=porto-velho)', () => {
 		await expect(page.locator('body')).not.toContainText('SEMAM');
 	});
 
+	// The field mode has no catalogue to draw up autos from, and says why (issue 34).
+	test('/admin/campo: no catalogue, and why', async ({ page }) => {
+		await loginAs(page, 'fiscal', '/admin/campo');
+		await expect(page.getByTestId('no-catalog')).toContainText('não tem catálogo de infrações');
+		await expect(page.getByRole('button', { name: 'Salvar o auto' })).toHaveCount(0);
+		await expectNoAxeViolations(page);
+	});
+
 	// /lei names the law in force and says plainly that its text is not available.
 	test('/lei: the law in force, its text not available, and why', async ({ page }) => {
 		await page.goto('/lei');

@@ -109,6 +109,10 @@ test('after signing out, no cache holds a staff page or a token URL; the riderâ€
 		expect.arrayContaining(['/', '/tarifa', '/lei'])
 	);
 	expect(await page.evaluate(() => localStorage.getItem('garupa-e2e-sentinela'))).toBe('fica');
+	// Signing out wiped the field mode's records (/admin/campo was visited above).
+	await expect
+		.poll(async () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name)))
+		.not.toContain('garupa-campo');
 });
 
 test('every answer carries nosniff, a Referrer-Policy and a Permissions-Policy for camera, microphone and position only', async ({

@@ -2,20 +2,24 @@
  * Creates a SEMAM staff account. The password comes from standard input (a pipe, or typed with no
  * echo at a terminal), never from the command line, where `ps` and the shell history would keep it.
  *
- *   printf '%s' "$SENHA" | npm run staff:create -- --email ana@rolimdemoura.ro.gov.br --role gestor --name "Ana Lima"
+ *   printf '%s' "$SENHA" | npm run staff:create -- --email ana@rolimdemoura.ro.gov.br --role gestor --name "Ana Lima" --matricula 1234
+ *
+ * `--matricula`: the agent's registration number, printed on the autos they issue; required where
+ * the law in force puts it on the auto (the regime's `agentRegistration`).
  */
 import { isRole } from '$lib/domain/staff';
 import { runCli, UsageError, withDatabase } from './cli';
 
 const USAGE =
 	'Uso: npm run staff:create -- --email <e-mail> --role fiscal|gestor [--name "Nome"] ' +
+	'[--matricula <matrícula>] ' +
 	'(a senha vem da entrada padrão)';
 
 function parseArgs(argv: readonly string[]) {
 	const out: Record<string, string> = {};
 	for (let i = 0; i < argv.length; i++) {
 		const flag = argv[i]!;
-		const match = /^--(email|role|name)(?:=(.*))?$/.exec(flag);
+		const match = /^--(email|role|name|matricula)(?:=(.*))?$/.exec(flag);
 		if (!match) throw new UsageError(`Opção desconhecida: ${flag}`);
 		const value = match[2] ?? argv[++i];
 		if (value === undefined || value.startsWith('--'))
@@ -25,7 +29,12 @@ function parseArgs(argv: readonly string[]) {
 	if (!out['email']) throw new UsageError('Falta --email.');
 	if (!out['role'] || !isRole(out['role']))
 		throw new UsageError('--role deve ser fiscal ou gestor.');
-	return { email: out['email'], role: out['role'], name: out['name'] };
+	return {
+		email: out['email'],
+		role: out['role'],
+		name: out['name'],
+		matricula: out['matricula']
+	};
 }
 
 /** The first line of standard input, without echo when it is a terminal. */

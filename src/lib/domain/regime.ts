@@ -51,6 +51,8 @@ export const CITE_ROLES = [
 	'autoRefusal',
 	'autoAgent',
 	'autoDefenceTo',
+	// the agent's registration number printed on the auto (the field mode)
+	'agentRegistration',
 	'notice',
 	'defence',
 	'decision',

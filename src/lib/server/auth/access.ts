@@ -35,6 +35,11 @@ export const ADMIN_ACCESS: Readonly<Record<string, RouteAccess>> = {
 	'/admin/reclamacoes/[protocolo]/fotos/[n]': { role: 'fiscal', endpoint: true },
 	'/admin/reclamacoes/[protocolo]/gravacao': { role: 'fiscal', endpoint: true },
 	'/admin/veiculos/[prefixo]': { role: 'fiscal' },
+	// The field mode (fiscal): the phone's page, its number blocks and autos, an office-found auto.
+	'/admin/campo': { role: 'fiscal' },
+	'/admin/campo/numeros': { role: 'fiscal', endpoint: true },
+	'/admin/campo/autos': { role: 'fiscal', endpoint: true },
+	'/admin/campo/auto/[numero]': { role: 'fiscal' },
 	// Registry, QR cards and stands (gestor).
 	'/admin/cadastro': { role: 'gestor' },
 	'/admin/cadastro/novo': { role: 'gestor' },

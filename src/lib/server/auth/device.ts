@@ -207,6 +207,47 @@ export async function readDevice(
 	return row ? { staffId, deviceId, issuedAt } : null;
 }
 
+/**
+ * The field mode's view of a device cookie (/admin/campo): `enrolled` as `readDevice` accepts it,
+ * `revoked` when its signature holds but a gestor revoked it (a lost phone: its autos are refused
+ * with that reason, not as a stranger's), or null.
+ */
+export async function fieldDevice(
+	db: Db,
+	value: string | undefined,
+	now: Date = new Date()
+): Promise<{ status: 'enrolled' | 'revoked'; staffId: number; deviceId: string } | null> {
+	const enrolled = await readDevice(db, value, now);
+	if (enrolled)
+		return { status: 'enrolled', staffId: enrolled.staffId, deviceId: enrolled.deviceId };
+	const m = /^(v1\.(\d{1,12})\.[0-9a-z]{1,12}\.([A-Za-z0-9_-]{16}))\.([A-Za-z0-9_-]{43})$/.exec(
+		value ?? ''
+	);
+	if (!m || (value?.length ?? 0) > 200) return null;
+	const [, payload = '', staff = '', deviceId = '', signature = ''] = m;
+	const expected = Buffer.from(sign(await serverSecret(db, SECRET), payload));
+	const given = Buffer.from(signature);
+	if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+	const staffId = Number(staff);
+	const row = await db
+		.selectFrom('staff_device')
+		.select('revoked_at')
+		.where('device_id', '=', deviceId)
+		.where('staff_id', '=', staffId)
+		.executeTakeFirst();
+	return row?.revoked_at ? { status: 'revoked', staffId, deviceId } : null;
+}
+
+/** The random id of device row `id` (the field mode closes its number blocks on revocation). */
+export async function deviceIdOf(db: Db, id: number): Promise<string | null> {
+	const row = await db
+		.selectFrom('staff_device')
+		.select('device_id')
+		.where('id', '=', id)
+		.executeTakeFirst();
+	return row?.device_id ?? null;
+}
+
 /** A device as the team page lists it. */
 export interface DeviceRow {
 	id: number;

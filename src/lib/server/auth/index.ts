@@ -8,6 +8,8 @@ export {
 	DEVICE_COOKIE_OPTIONS,
 	DEVICE_DAYS,
 	MAX_DEVICES,
+	deviceIdOf,
+	fieldDevice,
 	listDevices,
 	revokeDevice
 } from './device';
@@ -16,4 +18,13 @@ export { requireStaff } from './guard';
 export { handleAdmin, safeReturn } from './hook';
 export { signIn } from './login';
 export { COOKIE_OPTIONS, SESSION_COOKIE, endSession } from './session';
-export { StaffError, createStaff, getStaff, listStaff, setPassword, updateStaff } from './staff';
+export {
+	StaffError,
+	createStaff,
+	getStaff,
+	listStaff,
+	matriculaCite,
+	setMatricula,
+	setPassword,
+	updateStaff
+} from './staff';

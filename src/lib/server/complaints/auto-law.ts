@@ -89,7 +89,8 @@ export async function confirmedOffenses(
 ): Promise<(ConfirmedOffense & { law: string; record: string | null })[]> {
 	let query = db
 		.selectFrom('auto_infracao')
-		.innerJoin('complaint', 'complaint.id', 'auto_infracao.complaint_id')
+		// An office-found auto (021) has no complaint: its conduct's instant is its own.
+		.leftJoin('complaint', 'complaint.id', 'auto_infracao.complaint_id')
 		.select([
 			'auto_infracao.provision',
 			'auto_infracao.confirmed_on',
@@ -98,9 +99,14 @@ export async function confirmedOffenses(
 			'auto_infracao.penalty_cite',
 			'auto_infracao.suspension_days',
 			'auto_infracao.record_of',
-			'auto_infracao.notified_on',
-			'complaint.occurred_at'
+			'auto_infracao.notified_on'
 		])
+		.select((eb) =>
+			eb.fn
+				.coalesce('auto_infracao.occurred_at', 'complaint.occurred_at')
+				.$castTo<string>()
+				.as('occurred_at')
+		)
 		// A person's record: the holder's on this vehicle (never an earlier holder's — a transfer on
 		// death does not pass the record on), the auxiliary's own wherever they drove; earlier autos,
 		// with no record, stay the vehicle's.
@@ -122,8 +128,14 @@ export async function confirmedOffenses(
 		)
 		.where('auto_infracao.decision', '=', 'definitiva')
 		.where('auto_infracao.confirmed_on', 'is not', null);
+	// An office-found auto has no complaint (021): it always counts.
 	if (exceptComplaint !== undefined)
-		query = query.where('auto_infracao.complaint_id', '!=', exceptComplaint);
+		query = query.where((eb) =>
+			eb.or([
+				eb('auto_infracao.complaint_id', 'is', null),
+				eb('auto_infracao.complaint_id', '!=', exceptComplaint)
+			])
+		);
 	// An auto void for a late notice never counts, for repeats or points.
 	const rows = countingAutos(
 		(await query.execute()).map((r) => ({

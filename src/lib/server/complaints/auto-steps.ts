@@ -114,7 +114,8 @@ export async function recordAutoStep(
 	staff: Staff,
 	input: {
 		number: string;
-		protocol: string;
+		/** The complaint the auto came from; null for an auto the office found (/admin/campo). */
+		protocol: string | null;
 		step: AutoStep;
 		on: LocalDate;
 		note: string | null;
@@ -132,9 +133,9 @@ export async function recordAutoStep(
 	if (input.on > localDate(now)) return refuse('data', 'A data não pode estar no futuro.');
 	const { calendar } = (await currentRules(db)).holidays;
 	return writeTransaction(db, async (trx): Promise<AdminResult> => {
-		const row = await trx
+		const found = await trx
 			.selectFrom('auto_infracao')
-			.innerJoin('complaint', 'complaint.id', 'auto_infracao.complaint_id')
+			.leftJoin('complaint', 'complaint.id', 'auto_infracao.complaint_id')
 			.select([
 				'auto_infracao.id',
 				'auto_infracao.decision',
@@ -149,12 +150,20 @@ export async function recordAutoStep(
 				'auto_infracao.complaint_id',
 				'auto_infracao.record_of',
 				'auto_infracao.appeal_days',
-				'complaint.occurred_at'
+				'complaint.occurred_at',
+				'auto_infracao.occurred_at as found_at'
 			])
 			.where('auto_infracao.number', '=', input.number)
-			// The form of one complaint's page acts on that complaint's autos only.
-			.where('complaint.protocol', '=', input.protocol)
+			// The form of one complaint's page acts on that complaint's autos only; an office-found
+			// auto's page on office-found autos only.
+			.where((eb) =>
+				input.protocol === null
+					? eb('auto_infracao.complaint_id', 'is', null)
+					: eb('complaint.protocol', '=', input.protocol)
+			)
 			.executeTakeFirst();
+		const occurredAt = found?.occurred_at ?? found?.found_at;
+		const row = found && occurredAt ? { ...found, occurred_at: occurredAt } : null;
 		if (!row) return refuse('auto', 'Auto não encontrado.', 404);
 		const decision = row.decision as AutoDecision;
 		const step = AUTO_STEPS[input.step];
@@ -258,7 +267,7 @@ export async function recordAutoStep(
 			input.suspensionDays !== undefined &&
 			catalog.system?.kind === 'points'
 				? cassationOnSuspension(
-						await confirmedOffenses(trx, row.prefixo, row.complaint_id, row.record_of),
+						await confirmedOffenses(trx, row.prefixo, row.complaint_id ?? undefined, row.record_of),
 						input.suspensionDays,
 						input.on,
 						catalog.system

@@ -39,7 +39,8 @@ export const AUTO_NUMBER = /^AI-(\d{4})-(\d{6,9})$/;
 
 export interface Auto {
 	number: string;
-	protocol: string;
+	/** The complaint it came from; null for an auto the office found (/admin/campo). */
+	protocol: string | null;
 	prefixo: string;
 	placa: string | null;
 	provision: string;
@@ -80,15 +81,15 @@ export interface Auto {
 }
 
 type AutoRow = Omit<AutoInfracaoTable, 'id' | 'decision'> & {
-	complaint_id: number;
 	decision: string;
-	protocol: string;
-	occurred_at: string;
+	protocol: string | null;
+	/** The conduct's instant: the complaint's, or the office-found auto's own. */
+	conduct_at: string;
 };
 
 function toAuto(row: AutoRow, today: LocalDate, calendar: HolidayCalendar): Auto {
 	const decision = row.decision as AutoDecision;
-	const conductDay = localDate(row.occurred_at);
+	const conductDay = localDate(row.conduct_at);
 	const procedure = inForceOn(conductDay, profile.procedures);
 	return {
 		number: row.number,
@@ -131,12 +132,19 @@ function toAuto(row: AutoRow, today: LocalDate, calendar: HolidayCalendar): Auto
 	};
 }
 
+/** Every auto, a complaint's or one the office found (021: no complaint, its own instant). */
 function autos(db: Db) {
 	return db
 		.selectFrom('auto_infracao')
-		.innerJoin('complaint', 'complaint.id', 'auto_infracao.complaint_id')
+		.leftJoin('complaint', 'complaint.id', 'auto_infracao.complaint_id')
 		.selectAll('auto_infracao')
-		.select(['complaint.protocol', 'complaint.occurred_at']);
+		.select((eb) => [
+			'complaint.protocol',
+			eb.fn
+				.coalesce('complaint.occurred_at', 'auto_infracao.occurred_at', eb.val(''))
+				.$castTo<string>()
+				.as('conduct_at')
+		]);
 }
 
 /** The penalty `escalate()` gives an auto imposed on `imposedOn`, as the auto stores it. */
@@ -146,7 +154,7 @@ export async function penaltyAtImposition(
 		prefixo: string;
 		provision: string;
 		occurred_at: string;
-		complaint_id: number;
+		complaint_id: number | null;
 		record_of: string | null;
 	},
 	imposedOn: LocalDate
@@ -156,7 +164,7 @@ export async function penaltyAtImposition(
 		row.prefixo,
 		row.provision,
 		localDate(row.occurred_at),
-		row.complaint_id,
+		row.complaint_id ?? undefined,
 		imposedOn,
 		row.record_of
 	);
@@ -175,11 +183,15 @@ async function staffAuto(
 ): Promise<Auto> {
 	const auto = toAuto(row, today, calendar);
 	if (auto.decision !== 'pendente') return auto;
-	const { escalation, penalty } = await penaltyAtImposition(db, row, today);
+	const { escalation, penalty } = await penaltyAtImposition(
+		db,
+		{ ...row, occurred_at: row.conduct_at },
+		today
+	);
 	if (penalty === row.penalty) return auto;
 	return {
 		...auto,
-		suspension: suspensionRange(penalty, localDate(row.occurred_at)),
+		suspension: suspensionRange(penalty, localDate(row.conduct_at)),
 		atImposition: { penalty, cite: escalation.cite, detail: escalation.detail }
 	};
 }

@@ -5,7 +5,7 @@
  */
 export { recordingResponse } from './audio-response';
 export { MAX_AUDIO_BYTES } from './audio';
-export { penaltyFor, recordOf, regimeOf, type Driver } from './auto-law';
+export { catalogFor, penaltyFor, recordOf, regimeOf, type Driver } from './auto-law';
 export {
 	AUTO_STEPS,
 	isAutoStep,
@@ -53,7 +53,7 @@ export {
 	open311Error,
 	open311Json
 } from './open311';
-export { MAX_PHOTOS, MAX_PHOTO_BYTES } from './photos';
+export { detectPhotoType, MAX_PHOTOS, MAX_PHOTO_BYTES } from './photos';
 export { listQueue, localDate } from './triage';
 export { EXPORT_HEADER, EXPORT_LIMIT, exportQueue } from './triage-export';
 export { vehicleRecord } from './vehicle-record';

@@ -58,19 +58,23 @@ describe('migrations', () => {
 			'017_staff_devices',
 			'018_erasures',
 			'019_auto_records',
-			'020_procedure'
+			'020_procedure',
+			'021_field_mode'
 		]);
 		expect(await migrate(db)).toEqual([]);
 		const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
 		expect(tables).toEqual([
 			'audit_log',
+			'auto_block',
 			'auto_infracao',
+			'auto_number_void',
 			'auto_sequence',
 			'complaint',
 			'complaint_audio',
 			'complaint_event',
 			'complaint_photo',
 			'decreed_day',
+			'field_photo',
 			'idempotency',
 			'lgpd_erasure',
 			'login_failure',
@@ -124,7 +128,8 @@ describe('migrations', () => {
 			'017_staff_devices',
 			'018_erasures',
 			'019_auto_records',
-			'020_procedure'
+			'020_procedure',
+			'021_field_mode'
 		]);
 		const rows = await db
 			.selectFrom('registry_entry')
@@ -157,7 +162,8 @@ describe('migrations', () => {
 			'017_staff_devices',
 			'018_erasures',
 			'019_auto_records',
-			'020_procedure'
+			'020_procedure',
+			'021_field_mode'
 		]);
 		await day(9, '2027-02-10', 'close');
 		await expect(day(10, '2027-02-11', 'fechar')).rejects.toThrow(/CHECK/i);
@@ -202,7 +208,8 @@ describe('migrations', () => {
 			'017_staff_devices',
 			'018_erasures',
 			'019_auto_records',
-			'020_procedure'
+			'020_procedure',
+			'021_field_mode'
 		]);
 		const ledger = await db.selectFrom('lgpd_erasure').selectAll().orderBy('protocol').execute();
 		expect(ledger).toEqual([
@@ -219,6 +226,53 @@ describe('migrations', () => {
 				staff_email: null
 			}
 		]);
+	});
+
+	test('021 keeps every auto, its columns and indexes, and lets an auto have no complaint', async () => {
+		const migrator = new Migrator({
+			db: db as unknown as Kysely<unknown>,
+			provider: { getMigrations: async () => ({ ...migrations }) }
+		});
+		expect((await migrator.migrateTo('018_erasures')).error).toBeUndefined();
+		// An auto as 005–015 left it (the complaint and the agent are not the point here: their rows
+		// are left out, so the keys stay off while it migrates).
+		await sql`pragma foreign_keys = off`.execute(db);
+		await sql`insert into auto_infracao (number, year, seq, complaint_id, prefixo, placa, provision, penalty, penalty_cite, penalty_detail, agent_staff_id, agent_name, issued_at, decision, suspension_days) values ('AI-2026-000001', 2026, 1, 9, '7', 'NDJ8041', 'art20-VII', 'multa', 'Art. 21, I', 'x', 3, 'Ana', '2026-12-01T00:00:00Z', 'imposta', 5)`.execute(
+			db
+		);
+		expect(await migrate(db)).toEqual(['019_auto_records', '020_procedure', '021_field_mode']);
+		await sql`pragma foreign_keys = on`.execute(db);
+		const row = await db.selectFrom('auto_infracao').selectAll().executeTakeFirstOrThrow();
+		expect(row).toMatchObject({
+			number: 'AI-2026-000001',
+			complaint_id: 9,
+			decision: 'imposta',
+			suspension_days: 5,
+			origin: null,
+			idempotency_key: null
+		});
+		const auto = (await db.introspection.getTables()).find((t) => t.name === 'auto_infracao');
+		expect(auto?.columns.find((c) => c.name === 'complaint_id')?.isNullable).toBe(true);
+		const indexes = (
+			await sql<{
+				name: string;
+			}>`select name from sqlite_master where type = 'index' and tbl_name = 'auto_infracao' and sql is not null`.execute(
+				db
+			)
+		).rows.map((r) => r.name);
+		expect(indexes.sort()).toEqual([
+			'auto_infracao_complaint',
+			'auto_infracao_copy_token',
+			'auto_infracao_idempotency',
+			'auto_infracao_prefixo',
+			'auto_infracao_record_of'
+		]);
+		// The year/number uniqueness and the decision check survived the rebuild.
+		await expect(
+			sql`insert into auto_infracao (number, year, seq, prefixo, provision, penalty_cite, penalty_detail, agent_staff_id, agent_name, issued_at) values ('AI-2026-000001', 2026, 1, '7', 'x', 'x', 'x', 3, 'Ana', 'x')`.execute(
+				db
+			)
+		).rejects.toThrow(/UNIQUE/);
 	});
 
 	test('012 renames each key row by its hash and seals its token; a replay gets the same receipt', async () => {
@@ -246,7 +300,8 @@ describe('migrations', () => {
 			'017_staff_devices',
 			'018_erasures',
 			'019_auto_records',
-			'020_procedure'
+			'020_procedure',
+			'021_field_mode'
 		]);
 		const rows = await db.selectFrom('idempotency').selectAll().orderBy('created_at').execute();
 		expect(rows.map((r) => r.key).sort()).toEqual([keyId('chave-1'), keyId('chave-2')].sort());

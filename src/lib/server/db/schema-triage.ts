@@ -11,7 +11,8 @@ export interface AutoInfracaoTable {
 	number: string;
 	year: number;
 	seq: number;
-	complaint_id: number;
+	/** Null for an auto the office found itself (`origin` 'campo', 021). */
+	complaint_id: number | null;
 	/** Canonical prefixo (`'7'`). */
 	prefixo: string;
 	placa: string | null;
@@ -47,6 +48,53 @@ export interface AutoInfracaoTable {
 	agent_matricula: string | null;
 	/** The review's days the notice of the penalty stated, where the law leaves them to it (020). */
 	appeal_days: number | null;
+	/** 'campo' for an auto the office found (/admin/campo); null for a complaint's (021). */
+	origin: string | null;
+	/** ISO 8601 instant of the conduct, for an office-found auto (a complaint's is on the complaint). */
+	occurred_at: string | null;
+	/** The device block the number came from (021). */
+	block_id: number | null;
+	/** The key the phone fixed when the agent started the auto: a resend is the same auto. */
+	idempotency_key: string | null;
+	/** JSON `FieldEvidence` (src/lib/server/field/autos.ts). */
+	evidence: string | null;
+	/** SHA-256 (base64url) of the driver's copy token. */
+	copy_token_hash: string | null;
+}
+
+/** A run of auto numbers one device reserved (021). */
+export interface AutoBlockTable {
+	id: Generated<number>;
+	staff_id: number;
+	device_id: string;
+	year: number;
+	first_seq: number;
+	last_seq: number;
+	reserved_at: string;
+	closed_at: string | null;
+	/** 'saida' (signed out), 'revogado' (device revoked), 'ano' (the year ended). */
+	closed_reason: string | null;
+	returned_from: number | null;
+}
+
+/** A number of a block never used, voided when its block closed (021). */
+export interface AutoNumberVoidTable {
+	year: number;
+	seq: number;
+	block_id: number;
+	reason: string;
+	voided_at: string;
+}
+
+/** A photo of an office-found auto (021). */
+export interface FieldPhotoTable {
+	id: Generated<number>;
+	auto_number: string;
+	position: number;
+	/** Hex SHA-256 of `data`, as the phone computed it. */
+	sha256: string;
+	mime: string;
+	data: Uint8Array;
 }
 
 export interface AutoSequenceTable {
@@ -57,4 +105,7 @@ export interface AutoSequenceTable {
 export interface TriageTables {
 	auto_infracao: AutoInfracaoTable;
 	auto_sequence: AutoSequenceTable;
+	auto_block: AutoBlockTable;
+	auto_number_void: AutoNumberVoidTable;
+	field_photo: FieldPhotoTable;
 }

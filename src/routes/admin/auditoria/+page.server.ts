@@ -1,6 +1,7 @@
 import { auditLog, db } from '$lib/server/db';
 import { requireStaff } from '$lib/server/auth';
 import { rowId } from '$lib/server/http';
+import { blockSummaries } from '$lib/server/field';
 import type { PageServerLoad } from './$types';
 
 const PAGE = 100;
@@ -35,6 +36,8 @@ export const load: PageServerLoad = async ({ url }) => {
 			before: r.before === null ? null : JSON.stringify(r.before),
 			after: r.after === null ? null : JSON.stringify(r.after)
 		})),
-		next: rows.length > PAGE ? rows[PAGE - 1]!.id : null
+		next: rows.length > PAGE ? rows[PAGE - 1]!.id : null,
+		// The field mode's number blocks: every number issued, voided or returned.
+		blocks: await blockSummaries(db())
 	};
 };

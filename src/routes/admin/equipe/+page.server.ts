@@ -2,15 +2,19 @@ import { formOrError, rowId } from '$lib/server/http';
 import { fail } from '@sveltejs/kit';
 import { isRole, ROLE_LABEL, type StaffMember } from '$lib/domain/staff';
 import { audit, db, type Db } from '$lib/server/db';
+import { closeBlocks } from '$lib/server/field';
 import {
 	requireStaff,
 	createStaff,
 	DEVICE_DAYS,
+	deviceIdOf,
 	MAX_DEVICES,
 	getStaff,
 	listDevices,
 	listStaff,
+	matriculaCite,
 	revokeDevice,
+	setMatricula,
 	setPassword,
 	StaffError,
 	updateStaff
@@ -20,7 +24,15 @@ import type { Actions, PageServerLoad } from './$types';
 export const load: PageServerLoad = async () => {
 	const me = requireStaff('gestor');
 	const [staff, devices] = await Promise.all([listStaff(db()), listDevices(db())]);
-	return { me: me.id, staff, devices, deviceDays: DEVICE_DAYS, maxDevices: MAX_DEVICES };
+	return {
+		me: me.id,
+		staff,
+		devices,
+		deviceDays: DEVICE_DAYS,
+		maxDevices: MAX_DEVICES,
+		// Where the law puts the agent's matrícula on the auto, it is required.
+		matriculaCite: matriculaCite()
+	};
 };
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '').slice(0, 2000);
@@ -58,7 +70,8 @@ export const actions = {
 		const values = {
 			email: text(form, 'email'),
 			name: text(form, 'nome'),
-			role: text(form, 'papel')
+			role: text(form, 'papel'),
+			matricula: text(form, 'matricula')
 		};
 		try {
 			if (!isRole(values.role)) throw new StaffError('Escolha o papel: fiscal ou gestor.', 'role');
@@ -75,7 +88,12 @@ export const actions = {
 						action: 'staff.create',
 						entity: 'staff',
 						entityId: staff.id,
-						after: { email: staff.email, name: staff.name, role: staff.role }
+						after: {
+							email: staff.email,
+							name: staff.name,
+							role: staff.role,
+							matricula: values.matricula.trim() || null
+						}
 					});
 					return staff;
 				});
@@ -101,6 +119,38 @@ export const actions = {
 		const entry = { action: 'staff.role', before: { role: found.row.role }, after: { role } };
 		await changeMember(me, found.row.id, entry, (trx) => updateStaff(trx, found.row.id, { role }));
 		return { done: `${found.row.email} agora é ${ROLE_LABEL[role]}.` };
+	},
+
+	/** The agent's matrícula, printed on every auto and notice they issue from now on. */
+	matricula: async ({ request }) => {
+		const me = requireStaff('gestor');
+		const form = await formOrError(request);
+		const found = await target(form);
+		if (found.error) return found.error;
+		try {
+			let saved: string | null = null;
+			await changeMember(
+				me,
+				found.row.id,
+				{
+					action: 'staff.matricula',
+					before: { matricula: found.row.matricula },
+					after: { matricula: text(form, 'matricula').trim() || null }
+				},
+				async (trx) => {
+					saved = await setMatricula(trx, found.row.id, text(form, 'matricula'));
+				}
+			);
+			return {
+				done: saved
+					? `Matrícula de ${found.row.email}: ${saved}.`
+					: `Matrícula de ${found.row.email} removida.`
+			};
+		} catch (error) {
+			if (error instanceof StaffError)
+				return fail(400, { message: `${found.row.email}: ${error.message}` });
+			throw error;
+		}
 	},
 
 	ativar: async ({ request }) => {
@@ -172,11 +222,18 @@ export const actions = {
 			return fail(404, {
 				message: 'Esse aparelho não está mais na lista (já revogado ou substituído por outro).'
 			});
+		// A lost phone: its reserved auto numbers are voided (the audit lists them) and whatever it
+		// still holds is refused when it tries to send it.
+		const deviceId = await deviceIdOf(db(), revoked.id);
+		const voided = deviceId ? await closeBlocks(db(), me, deviceId, 'revogado') : [];
 		const owner = await getStaff(db(), revoked.staffId);
 		return {
 			done:
 				`Aparelho revogado${owner ? ` (${owner.email})` : ''}: deixa de ter prioridade na ` +
-				'entrada; se a pessoa entrar por ele de novo, com a senha, ele volta como aparelho novo.'
+				'entrada; se a pessoa entrar por ele de novo, com a senha, ele volta como aparelho novo.' +
+				(voided.length > 0
+					? ` Os números de auto reservados por ele foram anulados (${voided.length} bloco${voided.length > 1 ? 's' : ''}, na auditoria) e autos que ele ainda tente enviar serão recusados.`
+					: '')
 		};
 	}
 } satisfies Actions;

@@ -1,6 +1,14 @@
 import { redirect } from '@sveltejs/kit';
 import { audit, db } from '$lib/server/db';
-import { requireStaff, COOKIE_OPTIONS, endSession, SESSION_COOKIE } from '$lib/server/auth';
+import {
+	requireStaff,
+	COOKIE_OPTIONS,
+	DEVICE_COOKIE,
+	endSession,
+	fieldDevice,
+	SESSION_COOKIE
+} from '$lib/server/auth';
+import { closeBlocks } from '$lib/server/field';
 import type { Actions, PageServerLoad } from './$types';
 
 /** GET shows a "Sair" button: signing out is a POST, so no link or image can do it to you. */
@@ -14,6 +22,10 @@ export const actions = {
 		const staff = requireStaff('fiscal');
 		const token = cookies.get(SESSION_COOKIE);
 		if (token) await endSession(db(), token);
+		// The field mode's numbers this phone held and did not use go back or are voided (audited);
+		// the page wipes the phone's field records as it signs out (src/lib/field/outbox.ts).
+		const device = await fieldDevice(db(), cookies.get(DEVICE_COOKIE));
+		if (device?.staffId === staff.id) await closeBlocks(db(), staff, device.deviceId, 'saida');
 		await audit(db(), { staff, action: 'session.logout', entity: 'staff', entityId: staff.id });
 		cookies.delete(SESSION_COOKIE, COOKIE_OPTIONS);
 		redirect(303, '/admin/login?saiu=1');

@@ -1,0 +1,425 @@
+/**
+ * Autos the office finds itself (/admin/campo), sent by the agent's phone — at once, or later when
+ * the signal returns. The phone numbered the auto from one of its device's blocks (./blocks.ts)
+ * and fixed an idempotency key when the agent started it: a resend of the same key is the same
+ * auto (acknowledged again, nothing written), never a second one.
+ *
+ * The auto then follows the same procedure as one born from a complaint (auto_infracao: notice,
+ * defence, decision, appeal, src/lib/server/complaints/auto-steps.ts), with no complaint, no rider
+ * and no contact. Its penalty is the same `penaltyFor` over the vehicle's confirmed offences.
+ */
+import { createHash } from 'node:crypto';
+import { citeOf } from '$lib/domain/offenses';
+import { citeFor } from '$lib/domain/regime';
+import {
+	fieldConducts,
+	fieldDateProblem,
+	parseAutoNumber,
+	type DateProblem
+} from '$lib/domain/field';
+import { offenseCatalogs } from '$lib/profile/offenses';
+import { audit, type Db, writeTransaction } from '$lib/server/db';
+import { currentRegistry } from '$lib/server/registry';
+import {
+	catalogFor,
+	detectPhotoType,
+	localDate,
+	penaltyFor,
+	recordOf,
+	regimeOf
+} from '$lib/server/complaints';
+import { deviceLabel } from './blocks';
+
+/** What the phone sends (JSON). */
+export interface FieldAutoInput {
+	/** Fixed when the agent started the auto: 16–64 of [A-Za-z0-9_-]. */
+	key: string;
+	/** From the device's block: `AI-2026-000123`. */
+	number: string;
+	/** The driver's copy token the phone made (only its hash is kept). */
+	copyToken: string;
+	prefixo: string;
+	conduct: string;
+	provision: string;
+	/** ISO instant, the phone's clock corrected by the server's offset. */
+	occurredAt: string;
+	/** Server − phone, in ms, at the last contact (null when never measured). */
+	clockOffsetMs: number | null;
+	place: { lat: number; lng: number; accuracy: number } | { address: string };
+	driver: 'titular' | 'auxiliar';
+	signature: 'assinou' | 'recusou';
+	observations: string;
+	photos: { sha256: string; data: string }[];
+}
+
+/** The evidence kept with the auto (auto_infracao.evidence). */
+export interface FieldEvidence {
+	conduct: string;
+	place: FieldAutoInput['place'];
+	driver: FieldAutoInput['driver'];
+	driverName: string | null;
+	signature: FieldAutoInput['signature'];
+	observations: string;
+	clockOffsetMs: number | null;
+	photos: { sha256: string; mime: string }[];
+	device: string;
+}
+
+export type FieldRefusal = {
+	ok: false;
+	status: 400 | 403 | 404 | 409 | 422;
+	code: string;
+	message: string;
+};
+export type FieldResult = { ok: true; number: string; repeated: boolean } | FieldRefusal;
+
+const refuse = (status: FieldRefusal['status'], code: string, message: string): FieldRefusal => ({
+	ok: false,
+	status,
+	code,
+	message
+});
+
+export const MAX_FIELD_PHOTOS = 4;
+const MAX_PHOTO_BYTES = 1_500_000;
+/** The JSON body's bound: the photos, base64, and the rest. */
+export const FIELD_BODY_BYTES = Math.ceil((MAX_FIELD_PHOTOS * MAX_PHOTO_BYTES * 4) / 3) + 64_000;
+
+const KEY = /^[A-Za-z0-9_-]{16,64}$/;
+const TOKEN = /^[A-Za-z0-9_-]{32,64}$/;
+const HEX64 = /^[0-9a-f]{64}$/;
+
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+const DATE_MESSAGES: Record<DateProblem, string> = {
+	future: 'A data do auto está no futuro: confira o relógio do aparelho.',
+	beforeLaw: 'A data do auto é anterior à lei: não há infração a autuar nessa data.',
+	noCatalog: 'A lei em vigor nessa data não tem catálogo de infrações no aplicativo.'
+};
+
+/** The input as JSON gives it, checked field by field; a message in pt-BR for the first problem. */
+export function parseFieldAuto(value: unknown): FieldAutoInput | FieldRefusal {
+	const bad = (message: string) => refuse(400, 'invalid', message);
+	if (typeof value !== 'object' || value === null) return bad('Auto ilegível.');
+	const v = value as Record<string, unknown>;
+	const str = (k: string, max = 200) =>
+		typeof v[k] === 'string' && (v[k] as string).length <= max ? (v[k] as string) : null;
+	const key = str('key');
+	if (!key || !KEY.test(key)) return bad('Chave do auto inválida.');
+	const number = str('number');
+	if (!number || !parseAutoNumber(number)) return bad('Número do auto inválido.');
+	const copyToken = str('copyToken');
+	if (!copyToken || !TOKEN.test(copyToken)) return bad('Código da via do condutor inválido.');
+	const prefixo = str('prefixo', 10)?.replace(/^0+/, '') ?? '';
+	if (!/^\d{1,6}$/.test(prefixo)) return bad('Prefixo inválido.');
+	const conduct = str('conduct', 100);
+	const provision = str('provision', 40);
+	if (!conduct || !provision) return bad('Escolha a conduta e o dispositivo.');
+	const occurredAt = str('occurredAt', 40);
+	if (!occurredAt || Number.isNaN(Date.parse(occurredAt))) return bad('Data e hora inválidas.');
+	const offset = v['clockOffsetMs'];
+	const clockOffsetMs =
+		typeof offset === 'number' && Number.isFinite(offset) && Math.abs(offset) < 1e12
+			? Math.round(offset)
+			: null;
+	const p = v['place'] as Record<string, unknown> | null | undefined;
+	let place: FieldAutoInput['place'];
+	if (
+		p &&
+		typeof p['lat'] === 'number' &&
+		typeof p['lng'] === 'number' &&
+		typeof p['accuracy'] === 'number' &&
+		Math.abs(p['lat']) <= 90 &&
+		Math.abs(p['lng']) <= 180 &&
+		p['accuracy'] >= 0 &&
+		p['accuracy'] < 100_000
+	)
+		place = { lat: p['lat'], lng: p['lng'], accuracy: Math.round(p['accuracy']) };
+	else if (p && typeof p['address'] === 'string' && p['address'].trim().length >= 3)
+		place = { address: p['address'].trim().slice(0, 300) };
+	else return bad('Informe o local: a posição do GPS ou o endereço.');
+	const driver = v['driver'];
+	if (driver !== 'titular' && driver !== 'auxiliar') return bad('Diga quem conduzia.');
+	const signature = v['signature'];
+	if (signature !== 'assinou' && signature !== 'recusou')
+		return bad('Diga se o condutor assinou ou se recusou.');
+	const observations =
+		typeof v['observations'] === 'string' ? v['observations'].slice(0, 2000) : '';
+	const photos = v['photos'];
+	if (!Array.isArray(photos) || photos.length > MAX_FIELD_PHOTOS)
+		return bad(`Até ${MAX_FIELD_PHOTOS} fotos.`);
+	const list: FieldAutoInput['photos'] = [];
+	for (const ph of photos as unknown[]) {
+		const o = ph as Record<string, unknown> | null;
+		if (!o || typeof o['sha256'] !== 'string' || !HEX64.test(o['sha256']))
+			return bad('Foto sem resumo SHA-256.');
+		if (typeof o['data'] !== 'string') return bad('Foto ilegível.');
+		list.push({ sha256: o['sha256'], data: o['data'] });
+	}
+	return {
+		key,
+		number,
+		copyToken,
+		prefixo,
+		conduct,
+		provision,
+		occurredAt,
+		clockOffsetMs,
+		place,
+		driver,
+		signature,
+		observations,
+		photos: list
+	};
+}
+
+export interface FieldAgent {
+	id: number;
+	email: string;
+	name: string;
+	matricula: string | null;
+}
+
+/**
+ * Records the auto the phone sends. Refused (4xx, nothing written) when the device was revoked,
+ * the number is not in one of this device's open blocks or is another auto's, the date is in the
+ * future or before the law, the conduct or provision is not in the catalogue in force that day,
+ * the vehicle is not in the registry, a photo does not match its hash, or the law asks for the
+ * agent's matrícula and the account has none. A resend of the same key is acknowledged as it was.
+ */
+export async function submitFieldAuto(
+	db: Db,
+	agent: FieldAgent,
+	device: { status: 'enrolled' | 'revoked'; deviceId: string },
+	input: FieldAutoInput,
+	now: Date = new Date()
+): Promise<FieldResult> {
+	const existing = await db
+		.selectFrom('auto_infracao')
+		.select(['number', 'agent_staff_id'])
+		.where('idempotency_key', '=', input.key)
+		.executeTakeFirst();
+	if (existing) {
+		if (existing.number !== input.number || existing.agent_staff_id !== agent.id)
+			return refuse(409, 'key', 'Esta chave já é de outro auto.');
+		return { ok: true, number: existing.number, repeated: true };
+	}
+	const parsed = parseAutoNumber(input.number)!;
+	const block = await db
+		.selectFrom('auto_block')
+		.selectAll()
+		.where('year', '=', parsed.year)
+		.where('first_seq', '<=', parsed.seq)
+		.where('last_seq', '>=', parsed.seq)
+		.orderBy('id', 'desc')
+		.executeTakeFirst();
+	if (device.status === 'revoked' || block?.closed_reason === 'revogado') {
+		await audit(
+			db,
+			{
+				staff: agent,
+				action: 'campo.auto.recusado',
+				entity: 'auto_infracao',
+				entityId: input.number,
+				note: `${deviceLabel(device.deviceId)} revogado`
+			},
+			now
+		);
+		return refuse(
+			403,
+			'revoked',
+			'Este aparelho foi revogado pela gestão: o auto não foi aceito e o número foi anulado. Procure a gestão; lavre de novo em um aparelho cadastrado.'
+		);
+	}
+	if (!block || block.device_id !== device.deviceId || block.closed_at)
+		return refuse(
+			422,
+			'number',
+			`O número ${input.number} não pertence a um bloco aberto deste aparelho.`
+		);
+	const occurredAt = new Date(input.occurredAt);
+	const day = localDate(occurredAt);
+	const problem = fieldDateProblem(occurredAt, now, day, offenseCatalogs);
+	if (problem) return refuse(422, 'date', DATE_MESSAGES[problem]);
+	const catalog = catalogFor(day);
+	const conduct = fieldConducts(catalog, () => null).find((c) => c.code === input.conduct);
+	if (!conduct) return refuse(422, 'conduct', 'Conduta desconhecida na lei em vigor nessa data.');
+	if (!conduct.provisions.some((p) => p.article === input.provision))
+		return refuse(
+			422,
+			'provision',
+			`${citeOf(input.provision)} não é dispositivo desta conduta na lei em vigor nessa data.`
+		);
+	const regime = regimeOf(day);
+	const matriculaCite = citeFor(regime, 'agentRegistration');
+	if (matriculaCite && !agent.matricula)
+		return refuse(
+			422,
+			'matricula',
+			`A lei exige a matrícula do agente no auto (${matriculaCite}): peça à gestão que a cadastre na sua conta.`
+		);
+	const entry = (await currentRegistry(db))?.entries.find((e) => e.prefixo === input.prefixo);
+	if (!entry) return refuse(404, 'vehicle', `O prefixo ${input.prefixo} não está no cadastro.`);
+	const photos: { sha256: string; mime: string; bytes: Buffer }[] = [];
+	for (const p of input.photos) {
+		const bytes = Buffer.from(p.data, 'base64');
+		const mime = detectPhotoType(bytes);
+		if (!mime || bytes.length > MAX_PHOTO_BYTES) return refuse(422, 'photo', 'Foto inválida.');
+		if (createHash('sha256').update(bytes).digest('hex') !== p.sha256)
+			return refuse(
+				422,
+				'photo',
+				'Uma foto chegou diferente da tirada (o resumo SHA-256 não confere): envie de novo.'
+			);
+		photos.push({ sha256: p.sha256, mime, bytes });
+	}
+	// Whose record the auto goes on (the holder's, who answers for the auxiliary, where the law has
+	// no personal record), and the penalty over that record's history final today.
+	const record = recordOf(entry, input.driver, false, regimeOf(day));
+	const escalation = await penaltyFor(
+		db,
+		entry.prefixo,
+		input.provision,
+		day,
+		undefined,
+		localDate(now),
+		record
+	);
+	const penalty =
+		escalation.penalties.length > 1 ? escalation.penalties.join('+') : escalation.penalty;
+	const evidence: FieldEvidence = {
+		conduct: input.conduct,
+		place: input.place,
+		driver: input.driver,
+		driverName: input.driver === 'titular' ? entry.titular : entry.condutorAuxiliar,
+		signature: input.signature,
+		observations: input.observations,
+		clockOffsetMs: input.clockOffsetMs,
+		photos: photos.map(({ sha256, mime }) => ({ sha256, mime })),
+		device: deviceLabel(device.deviceId)
+	};
+	try {
+		return await writeTransaction(db, async (trx): Promise<FieldResult> => {
+			const taken = await trx
+				.selectFrom('auto_infracao')
+				.select(['idempotency_key'])
+				.where('year', '=', parsed.year)
+				.where('seq', '=', parsed.seq)
+				.executeTakeFirst();
+			if (taken)
+				return taken.idempotency_key === input.key
+					? { ok: true, number: input.number, repeated: true }
+					: refuse(409, 'number', `O número ${input.number} já foi usado em outro auto.`);
+			await trx
+				.insertInto('auto_infracao')
+				.values({
+					number: input.number,
+					year: parsed.year,
+					seq: parsed.seq,
+					complaint_id: null,
+					prefixo: entry.prefixo,
+					placa: entry.placa,
+					provision: input.provision,
+					penalty,
+					penalty_cite: escalation.cite,
+					penalty_detail: escalation.detail,
+					agent_staff_id: agent.id,
+					agent_name: agent.name,
+					issued_at: now.toISOString(),
+					notified_on: null,
+					decided_on: null,
+					confirmed_on: null,
+					suspension_days: null,
+					driver: input.driver,
+					record_of: record,
+					origin: 'campo',
+					occurred_at: occurredAt.toISOString(),
+					block_id: block.id,
+					idempotency_key: input.key,
+					evidence: JSON.stringify(evidence),
+					agent_matricula: agent.matricula,
+					copy_token_hash: tokenHash(input.copyToken)
+				})
+				.execute();
+			if (photos.length > 0)
+				await trx
+					.insertInto('field_photo')
+					.values(
+						photos.map((p, position) => ({
+							auto_number: input.number,
+							position,
+							sha256: p.sha256,
+							mime: p.mime,
+							data: p.bytes
+						}))
+					)
+					.execute();
+			await audit(
+				trx,
+				{
+					staff: agent,
+					action: 'campo.auto.lavrado',
+					entity: 'auto_infracao',
+					entityId: input.number,
+					after: {
+						prefixo: entry.prefixo,
+						provision: input.provision,
+						penalty,
+						cite: escalation.cite,
+						device: deviceLabel(device.deviceId),
+						photos: photos.map((p) => p.sha256)
+					}
+				},
+				now
+			);
+			return { ok: true, number: input.number, repeated: false };
+		});
+	} catch (error) {
+		// Two instances took the same key at once: the other wrote it; this one acknowledges it.
+		const again = await db
+			.selectFrom('auto_infracao')
+			.select('number')
+			.where('idempotency_key', '=', input.key)
+			.executeTakeFirst();
+		if (again?.number === input.number) return { ok: true, number: again.number, repeated: true };
+		throw error;
+	}
+}
+
+/** An office-found auto as its driver's copy shows it (by the token's hash), or null. */
+export async function fieldAutoByToken(db: Db, token: string) {
+	if (!TOKEN.test(token)) return null;
+	return (
+		(await db
+			.selectFrom('auto_infracao')
+			.select([
+				'number',
+				'prefixo',
+				'placa',
+				'provision',
+				'penalty',
+				'penalty_cite',
+				'agent_name',
+				'agent_matricula',
+				'occurred_at',
+				'issued_at',
+				'notified_on',
+				'decision',
+				'evidence'
+			])
+			.where('copy_token_hash', '=', tokenHash(token))
+			.where('origin', '=', 'campo')
+			.executeTakeFirst()) ?? null
+	);
+}
+
+/** The hashes of an auto's photos, in order. */
+export async function fieldPhotoHashes(db: Db, number: string): Promise<string[]> {
+	const rows = await db
+		.selectFrom('field_photo')
+		.select('sha256')
+		.where('auto_number', '=', number)
+		.orderBy('position')
+		.execute();
+	return rows.map((r) => r.sha256);
+}
