@@ -3,7 +3,7 @@ import { auditLog, type Db } from '$lib/server/db';
 import type { RegistryEntry } from '$lib/domain/registry';
 import { profileFixture } from '$lib/profile/fixtures';
 import { currentRegistry, publishSnapshot } from '$lib/server/registry';
-import { recordName, recordOf, type Driver } from './auto-law';
+import { confirmedOffenses, recordName, recordOf, type Driver } from './auto-law';
 import { recordAutoStep } from './auto-steps';
 import { autosOfComplaint, issueAuto } from './autos';
 import { transition } from './complaint-admin';
@@ -371,6 +371,23 @@ describe('penalties go on a person’s record, not the vehicle’s', () => {
 			driver: 'auxiliar',
 			recordOf: 'Valdecir Gomes Pinheiro'
 		});
+	});
+
+	test('an auxiliary’s record keyed by CNH still reads the autos kept by name on that vehicle (Feira Art. 43 §2º)', async () => {
+		const staff = await member(db);
+		await confirmed(staff, ['fumando', 'art20-VII'], '2026-03-02', '2026-04-01');
+		// As a personal record was kept before the registry held the auxiliary's CNH: by name.
+		await db
+			.updateTable('auto_infracao')
+			.set({ record_of: 'auxiliar:Auxiliar Exemplo' })
+			.where('prefixo', '=', '7')
+			.execute();
+		await registry({ condutorAuxiliar: 'Auxiliar Exemplo', auxiliarCnh: '01234567890' });
+		const mine = await confirmedOffenses(db, '7', undefined, 'auxiliar:cnh:01234567890');
+		expect(mine.map((o) => o.record)).toEqual(['auxiliar:Auxiliar Exemplo']);
+		// A namesake with another CNH, or this CNH's record asked about another vehicle, reads none.
+		expect(await confirmedOffenses(db, '7', undefined, 'auxiliar:cnh:09876543210')).toEqual([]);
+		expect(await confirmedOffenses(db, '12', undefined, 'auxiliar:cnh:01234567890')).toEqual([]);
 	});
 
 	test('the auxiliary must be in the registry', async () => {
