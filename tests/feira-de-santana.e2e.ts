@@ -337,6 +337,22 @@ test.describe('Feira de Santana (GARUPA_MUNICIPIO=feira-de-santana)', () => {
 		await expectNoAxeViolations(page);
 	});
 
+	test('the auxiliary’s CNH and own validity (Art. 20 §2º): staff see them, the public registry never', async ({
+		page,
+		request
+	}) => {
+		const published = await (await request.get('/api/registry')).text();
+		expect(published).toContain('Edson Souza Lima');
+		expect(published).not.toContain('98765432100');
+		await page.setViewportSize({ width: 360, height: 740 });
+		await loginAs(page, 'gestor', '/admin/cadastro/003');
+		await expect(page.getByLabel('CNH do condutor auxiliar (opcional)')).toHaveValue('98765432100');
+		await expect(
+			page.getByLabel('Validade da autorização do condutor auxiliar (Art. 20 §2º)')
+		).toHaveValue('2027-06-30');
+		await expectNoAxeViolations(page);
+	});
+
 	testOnlyOwnProfile('feira-de-santana', fileOvercharge);
 
 	test('the manifest names Feira de Santana', async ({ request }) => {
