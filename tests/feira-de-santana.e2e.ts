@@ -308,10 +308,11 @@ test.describe('Feira de Santana (GARUPA_MUNICIPIO=feira-de-santana)', () => {
 
 		await page.setViewportSize({ width: 360, height: 740 });
 		await loginAs(page, 'fiscal', `/admin/reclamacoes/${protocol}`);
-		for (const [to, note] of [
+		const steps: [to: string, note: string][] = [
 			['Em análise', 'Apurando.'],
 			['Procedente', 'Confirmado pela fiscalização.']
-		]) {
+		];
+		for (const [to, note] of steps) {
 			await page.getByLabel('Nova situação').selectOption({ label: to });
 			await page.getByLabel('Nota (obrigatória)').fill(note);
 			await page.getByRole('button', { name: 'Mudar situação' }).click();
