@@ -349,6 +349,71 @@ test.describe('Feira de Santana (GARUPA_MUNICIPIO=feira-de-santana)', () => {
 		await expect(page.getByTestId('notice-due')).toContainText('30 dias da infração');
 	});
 
+	test('360×740: the auto’s preview asks who drove — the auxiliary’s own record (Art. 43 §2º)', async ({
+		browser,
+		page
+	}) => {
+		test.slow();
+		// Vehicle 003 of the sample has an auxiliary driver, with a (fictitious) CNH only staff hold.
+		const context = await browser.newContext({ javaScriptEnabled: false });
+		const rider = await context.newPage();
+		await rider.goto('/reclamar?veiculo=003');
+		const box = rider.getByRole('checkbox', { name: 'Levou mais de um passageiro' });
+		if (!(await box.isVisible())) await rider.getByText('Outra situação', { exact: true }).click();
+		await box.check();
+		await rider.getByRole('button', { name: 'Enviar reclamação' }).click();
+		await expect(rider).toHaveURL(/\/reclamacoes\/FS-\d{4}-\d{6}\?token=/);
+		const protocol = new URL(rider.url()).pathname.replace(/^\/reclamacoes\//, '');
+		await context.close();
+
+		await page.setViewportSize({ width: 360, height: 740 });
+		await loginAs(page, 'fiscal', `/admin/reclamacoes/${protocol}`);
+		const steps: [to: string, note: string][] = [
+			['Em análise', 'Apurando.'],
+			['Procedente', 'Confirmado pela fiscalização.']
+		];
+		for (const [to, note] of steps) {
+			await page.getByLabel('Nova situação').selectOption({ label: to });
+			await page.getByLabel('Nota (obrigatória)').fill(note);
+			await page.getByRole('button', { name: 'Mudar situação' }).click();
+			await expect(page.getByTestId('status')).toContainText(to);
+		}
+		await page.getByRole('button', { name: 'Lavrar auto' }).click();
+		const who = page.getByRole('group', { name: 'Quem conduzia' });
+		await expect(who).toBeVisible();
+		await who.getByRole('radio', { name: 'Condutor auxiliar: Edson Souza Lima' }).check();
+		const personal = who.getByRole('checkbox', { name: /de caráter pessoal.*Art\. 43 §2º/ });
+		await personal.check();
+		await who.getByRole('button', { name: 'Recalcular a penalidade' }).click();
+		await expect(page).toHaveURL(/condutor=auxiliar/);
+		await expect(page).toHaveURL(/pessoal=1/);
+		await expect(
+			page
+				.getByRole('group', { name: 'Quem conduzia' })
+				.getByRole('radio', { name: /Condutor auxiliar/ })
+		).toBeChecked();
+		// The CNH is the record's key, never shown on the auto's page.
+		await expect(page.locator('body')).not.toContainText('98765432100');
+		expect(await pastRightEdge(page)).toEqual([]);
+		await expectNoAxeViolations(page);
+	});
+
+	test('the auxiliary’s CNH and own validity (Art. 20 §2º): staff see them, the public registry never', async ({
+		page,
+		request
+	}) => {
+		const published = await (await request.get('/api/registry')).text();
+		expect(published).toContain('Edson Souza Lima');
+		expect(published).not.toContain('98765432100');
+		await page.setViewportSize({ width: 360, height: 740 });
+		await loginAs(page, 'gestor', '/admin/cadastro/003');
+		await expect(page.getByLabel('CNH do condutor auxiliar (opcional)')).toHaveValue('98765432100');
+		await expect(
+			page.getByLabel('Validade da autorização do condutor auxiliar (Art. 20 §2º)')
+		).toHaveValue('2027-06-30');
+		await expectNoAxeViolations(page);
+	});
+
 	testOnlyOwnProfile('feira-de-santana', fileOvercharge);
 
 	test('the manifest names Feira de Santana', async ({ request }) => {

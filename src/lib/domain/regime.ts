@@ -32,6 +32,8 @@ export const CITE_ROLES = [
 	// A personal offence of the auxiliary driver goes on the auxiliary's own record (absent: on
 	// the holder's, who answers for the auxiliary).
 	'auxiliaryRecord',
+	// The auxiliary driver holds an authorization of its own, with its own validity.
+	'auxiliaryValidity',
 	'whoDrives',
 	'unauthorized',
 	// stands

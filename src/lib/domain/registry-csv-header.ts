@@ -18,10 +18,24 @@ export const REGISTRY_COLUMNS = [
 	'ultima_vistoria',
 	'certidao_estadual_validade',
 	'certidao_federal_validade',
-	'seguro_validade'
+	'seguro_validade',
+	// Staff only (LGPD): the auxiliary driver's CNH and own authorization validity, last so that
+	// a file without them (the header before them) still reads.
+	'condutor_auxiliar_cnh',
+	'condutor_auxiliar_validade'
 ] as const;
 
 export type RegistryColumn = (typeof REGISTRY_COLUMNS)[number];
+
+/** The header before the auxiliary's CNH and validity: still accepted, those read as empty. */
+export const PRE_CNH_REGISTRY_COLUMNS: readonly RegistryColumn[] = REGISTRY_COLUMNS.slice(
+	0,
+	REGISTRY_COLUMNS.indexOf('condutor_auxiliar_cnh')
+);
+
+/** Cells of a row under the header before the auxiliary's columns, as the full header has them. */
+export const withAuxiliaryCells = (cells: readonly string[]): string[] =>
+	cells.length === PRE_CNH_REGISTRY_COLUMNS.length ? [...cells, '', ''] : [...cells];
 
 /**
  * Before the registry held both certidões of Art. 4 IV, one column held "the" certidão. A file
@@ -31,9 +45,14 @@ export const LEGACY_CERTIDAO_COLUMN = 'certidao_validade';
 
 /** The older header: the single certidão column where the two are now. */
 export const LEGACY_REGISTRY_COLUMNS: readonly string[] = [
-	...REGISTRY_COLUMNS.slice(0, REGISTRY_COLUMNS.indexOf('certidao_estadual_validade')),
+	...PRE_CNH_REGISTRY_COLUMNS.slice(
+		0,
+		PRE_CNH_REGISTRY_COLUMNS.indexOf('certidao_estadual_validade')
+	),
 	LEGACY_CERTIDAO_COLUMN,
-	...REGISTRY_COLUMNS.slice(REGISTRY_COLUMNS.indexOf('certidao_federal_validade') + 1)
+	...PRE_CNH_REGISTRY_COLUMNS.slice(
+		PRE_CNH_REGISTRY_COLUMNS.indexOf('certidao_federal_validade') + 1
+	)
 ];
 
 export interface Issue {
@@ -55,7 +74,9 @@ export function sameHeader(
 }
 
 const isHeader = (cells: readonly string[]) =>
-	sameHeader(cells) || sameHeader(cells, LEGACY_REGISTRY_COLUMNS);
+	sameHeader(cells) ||
+	sameHeader(cells, PRE_CNH_REGISTRY_COLUMNS) ||
+	sameHeader(cells, LEGACY_REGISTRY_COLUMNS);
 
 const EXPECTED_HEADER = REGISTRY_COLUMNS.join(',');
 
@@ -87,7 +108,9 @@ export function headerIssue(cells: readonly string[], cites: Cites): Issue | nul
 		};
 	}
 	if (
-		(cells.length === REGISTRY_COLUMNS.length || cells.length === LEGACY_REGISTRY_COLUMNS.length) &&
+		[REGISTRY_COLUMNS, PRE_CNH_REGISTRY_COLUMNS, LEGACY_REGISTRY_COLUMNS].some(
+			(columns) => cells.length === columns.length
+		) &&
 		normalizePrefix(cells[0] ?? '') !== null
 	) {
 		return {

@@ -2,11 +2,13 @@
 import { parseLocalDate, type LocalDate } from './clock';
 import { normalizePlate, normalizePrefix, plateKey, formatPrefix, formatPlate } from './plate';
 import { paren } from './registry-checks';
+import { normalizeCnh } from './registry-auxiliary';
 import { SITUACOES, type RegistryEntry } from './registry-types';
 import type { Cites } from './regime';
 import {
 	LEGACY_CERTIDAO_COLUMN,
 	LEGACY_REGISTRY_COLUMNS,
+	PRE_CNH_REGISTRY_COLUMNS,
 	REGISTRY_COLUMNS,
 	type Issue,
 	type RegistryColumn
@@ -136,6 +138,28 @@ export function readRow(
 	}
 
 	const auxiliar = cell('condutor_auxiliar');
+	// The auxiliary as a person (staff only, LGPD): CNH and own validity, only with an auxiliary.
+	const cnhText = cell('condutor_auxiliar_cnh');
+	const auxiliarCnh = cnhText === '' ? null : normalizeCnh(cnhText);
+	if (cnhText !== '' && auxiliarCnh === null)
+		fail(
+			'condutor_auxiliar_cnh',
+			'cnh',
+			'Número de CNH inválido na coluna condutor_auxiliar_cnh (11 dígitos).'
+		);
+	const auxValidadeText = cell('condutor_auxiliar_validade');
+	if (auxValidadeText !== '' && parseLocalDate(auxValidadeText) === null)
+		fail(
+			'condutor_auxiliar_validade',
+			'date',
+			`Data impossível: "${auxValidadeText}" (use AAAA-MM-DD, um dia que exista).`
+		);
+	if (auxiliar === '' && (cnhText !== '' || auxValidadeText !== ''))
+		fail(
+			cnhText !== '' ? 'condutor_auxiliar_cnh' : 'condutor_auxiliar_validade',
+			'auxiliary_missing',
+			'CNH ou validade de condutor auxiliar sem o nome do condutor auxiliar.'
+		);
 	const marcaModelo = required('marca_modelo');
 	const cor = required('cor');
 
@@ -196,6 +220,8 @@ export function readRow(
 		placa,
 		titular,
 		condutorAuxiliar: auxiliar === '' ? null : auxiliar,
+		...(auxiliarCnh ? { auxiliarCnh } : {}),
+		...(auxValidadeText !== '' ? { auxiliarValidade: auxValidadeText } : {}),
 		marcaModelo,
 		cor,
 		anoFabricacao,
@@ -209,7 +235,7 @@ export function readRow(
 	};
 }
 
-const ESTADUAL_INDEX = REGISTRY_COLUMNS.indexOf('certidao_estadual_validade');
+const ESTADUAL_INDEX = PRE_CNH_REGISTRY_COLUMNS.indexOf('certidao_estadual_validade');
 
 /**
  * A row under the older header: its one certidão date is read as both certidões' (Art. 4 IV), and
@@ -233,7 +259,9 @@ export function readLegacyRow(
 		...cells.slice(0, ESTADUAL_INDEX),
 		certidao,
 		certidao,
-		...cells.slice(ESTADUAL_INDEX + 1)
+		...cells.slice(ESTADUAL_INDEX + 1),
+		'',
+		''
 	];
 	const before = errors.length;
 	const entry = readRow({ line, cells: expanded }, context);

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { rolimDeMouraFiles } from '$lib/profile/rolim-de-moura';
 import {
 	LEGACY_REGISTRY_COLUMNS,
+	PRE_CNH_REGISTRY_COLUMNS,
 	REGISTRY_COLUMNS,
 	toCsv,
 	validateRegistryCsv,
@@ -28,7 +29,8 @@ const rules = registryRulesOn(TODAY, rolimDeMoura.registryRules) as RegistryRule
 const options = { today: TODAY, rules };
 const validate = (text: string) => validateRegistryCsv(text, options);
 
-const HEADER = REGISTRY_COLUMNS.join(',');
+/** Most rows here have no auxiliary's CNH: the header before those columns, still accepted. */
+const HEADER = PRE_CNH_REGISTRY_COLUMNS.join(',');
 const ROW_1 =
 	'001,NDJ-8941,Fulano de Tal Exemplo,,Honda CG 160 Fan,Azul,2024,162,ativa,2027-06-30,2026-03-10,2027-01-31,2027-03-15,2027-05-01';
 const ROW_2 =
@@ -145,7 +147,7 @@ describe('both certidões of Art. 4 IV, and the older single column', () => {
 		expect(REGISTRY_COLUMNS).toContain('certidao_federal_validade');
 		expect(REGISTRY_COLUMNS).not.toContain('certidao_validade');
 		expect(LEGACY_REGISTRY_COLUMNS).toContain('certidao_validade');
-		expect(LEGACY_REGISTRY_COLUMNS).toHaveLength(REGISTRY_COLUMNS.length - 1);
+		expect(LEGACY_REGISTRY_COLUMNS).toHaveLength(PRE_CNH_REGISTRY_COLUMNS.length - 1);
 	});
 
 	test('each certidão is read from its own column', () => {
@@ -217,7 +219,7 @@ describe('both certidões of Art. 4 IV, and the older single column', () => {
 			expect.objectContaining({
 				line: 2,
 				code: 'column_count',
-				message: `A linha tem ${REGISTRY_COLUMNS.length} coluna(s); são ${LEGACY_REGISTRY_COLUMNS.length}.`
+				message: `A linha tem ${PRE_CNH_REGISTRY_COLUMNS.length} coluna(s); são ${LEGACY_REGISTRY_COLUMNS.length}.`
 			})
 		]);
 	});
@@ -278,7 +280,7 @@ describe('round trip: toCsv then validateRegistryCsv', () => {
 		expect(result.entries).toEqual(entries);
 	});
 	test('writes the header, painted prefixes and plates, CRLF', () => {
-		expect(toCsv(expected.slice(0, 1))).toBe(`${HEADER}\r\n${ROW_1}\r\n`);
+		expect(toCsv(expected.slice(0, 1))).toBe(`${REGISTRY_COLUMNS.join(',')}\r\n${ROW_1},,\r\n`);
 	});
 	test('the sample survives it unchanged', () => {
 		const { entries } = validate(sample);
@@ -578,5 +580,58 @@ describe('validateRegistryRecord: the single-entry form, same rules as the impor
 		expect(errors[0]?.message).toBe(
 			'A placa NDJ8J41 já aparece no veículo MT-001 do cadastro (no formato antigo ou Mercosul).'
 		);
+	});
+});
+
+describe('the auxiliary as a person: CNH and own validity (Feira Art. 20 §2º, Art. 43 §2º)', () => {
+	const FULL = REGISTRY_COLUMNS.join(',');
+	const row2 = (cnh: string, validade: string, auxiliar = 'Sicrano Exemplo') =>
+		`${withCell(ROW_2, 'condutor_auxiliar', auxiliar)},${cnh},${validade}`;
+
+	test('the header ends with the auxiliary’s CNH and validity; the header before them still reads', () => {
+		expect(REGISTRY_COLUMNS.slice(-2)).toEqual([
+			'condutor_auxiliar_cnh',
+			'condutor_auxiliar_validade'
+		]);
+		expect(validate(file(HEADER, ROW_1, ROW_2)).errors).toEqual([]);
+	});
+
+	test('round trip: toCsv then validate gives back the CNH and the validity', () => {
+		const { entries, errors } = validate(
+			file(FULL, `${ROW_1},,`, row2('012.345.678-90', '2027-01-31'))
+		);
+		expect(errors).toEqual([]);
+		expect(entries[1]).toMatchObject({
+			condutorAuxiliar: 'Sicrano Exemplo',
+			auxiliarCnh: '01234567890',
+			auxiliarValidade: '2027-01-31'
+		});
+		expect(entries[0]).not.toHaveProperty('auxiliarCnh');
+		expect(validate(toCsv(entries)).entries).toEqual(entries);
+		expect(toCsv(entries)).toContain(',01234567890,2027-01-31\r\n');
+	});
+
+	const cases: [why: string, row: string, issue: Partial<Issue>][] = [
+		[
+			'a CNH that is not one',
+			row2('1234', ''),
+			{ line: 2, column: 'condutor_auxiliar_cnh', code: 'cnh' }
+		],
+		[
+			'an impossible validity',
+			row2('01234567890', '2027-02-30'),
+			{ line: 2, column: 'condutor_auxiliar_validade', code: 'date' }
+		],
+		[
+			'a CNH without an auxiliary',
+			row2('01234567890', '', ''),
+			{ line: 2, column: 'condutor_auxiliar_cnh', code: 'auxiliary_missing' }
+		]
+	];
+	test.each(cases)('%s', (_why, row, issue) => {
+		const { errors } = validate(file(FULL, row));
+		expect(errors).toEqual([expect.objectContaining(issue)]);
+		// The CNH is personal data: never repeated in a message (the CLI prints them).
+		expect(errors[0]?.message).not.toContain('1234');
 	});
 });

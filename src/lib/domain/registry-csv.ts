@@ -19,8 +19,10 @@ import {
 import type { Cites } from './regime';
 import {
 	LEGACY_REGISTRY_COLUMNS,
+	PRE_CNH_REGISTRY_COLUMNS,
 	REGISTRY_COLUMNS,
 	headerIssue,
+	withAuxiliaryCells,
 	sameHeader,
 	type Issue,
 	type RegistryColumn
@@ -98,6 +100,10 @@ export function validateRegistryCsv(
 	const legacy = header
 		? first.cells.length === LEGACY_REGISTRY_COLUMNS.length
 		: sameHeader(first.cells, LEGACY_REGISTRY_COLUMNS);
+	// The header before the auxiliary's CNH and validity (or rows of its width): those read empty.
+	const preCnh = header
+		? first.cells.length === PRE_CNH_REGISTRY_COLUMNS.length
+		: sameHeader(first.cells, PRE_CNH_REGISTRY_COLUMNS);
 	const dataRows = header ? rows : rows.slice(1);
 	if (dataRows.length === 0) {
 		errors.push({
@@ -115,7 +121,12 @@ export function validateRegistryCsv(
 	for (const row of dataRows) {
 		const entry = legacy
 			? readLegacyRow(row, { thisYear, seen, errors, cites })
-			: readRow(row, { thisYear, seen, errors, cites });
+			: readRow(preCnh ? { ...row, cells: withAuxiliaryCells(row.cells) } : row, {
+					thisYear,
+					seen,
+					errors,
+					cites
+				});
 		if (entry) {
 			entries.push(entry);
 			entryLines.push(row.line);
@@ -213,7 +224,9 @@ export function toCsv(entries: readonly RegistryEntry[]): string {
 		e.ultimaVistoria,
 		e.certidaoEstadualValidade,
 		e.certidaoFederalValidade,
-		e.seguroValidade
+		e.seguroValidade,
+		e.auxiliarCnh ?? '',
+		e.auxiliarValidade ?? ''
 	]);
 	return Papa.unparse({ fields: [...REGISTRY_COLUMNS], data: rows }, { newline: '\r\n' }) + '\r\n';
 }

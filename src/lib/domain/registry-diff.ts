@@ -22,7 +22,9 @@ export const ENTRY_FIELDS: readonly EntryField[] = [
 	'ultimaVistoria',
 	'certidaoEstadualValidade',
 	'certidaoFederalValidade',
-	'seguroValidade'
+	'seguroValidade',
+	'auxiliarCnh',
+	'auxiliarValidade'
 ];
 
 /** The staff workspace is pt-BR only. */
@@ -39,7 +41,9 @@ export const FIELD_LABEL: Readonly<Record<EntryField, string>> = {
 	ultimaVistoria: 'Última vistoria',
 	certidaoEstadualValidade: 'Validade da certidão (Justiça Estadual)',
 	certidaoFederalValidade: 'Validade da certidão (Justiça Federal)',
-	seguroValidade: 'Validade do seguro'
+	seguroValidade: 'Validade do seguro',
+	auxiliarCnh: 'CNH do condutor auxiliar',
+	auxiliarValidade: 'Validade da autorização do condutor auxiliar'
 };
 
 export interface FieldChange {
@@ -90,7 +94,7 @@ export function diffRegistry(
 		const fields = ENTRY_FIELDS.flatMap((field): FieldChange[] =>
 			previous[field] === entry[field]
 				? []
-				: [{ field, before: previous[field], after: entry[field] }]
+				: [{ field, before: previous[field] ?? null, after: entry[field] ?? null }]
 		);
 		if (fields.length === 0) unchanged++;
 		else changed.push({ prefixo: entry.prefixo, before: previous, after: entry, fields });

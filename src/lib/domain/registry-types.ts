@@ -7,7 +7,10 @@ export type Situacao = 'ativa' | 'suspensa' | 'cassada';
 
 export const SITUACOES: readonly Situacao[] = ['ativa', 'suspensa', 'cassada'];
 
-/** Only what the law makes public (LGPD): nothing else is ever stored in a published snapshot. */
+/**
+ * Only what the law makes public (LGPD) — plus the staff-only fields `auxiliarCnh` and
+ * `auxiliarValidade`, which `publicEntry` drops and the public reads never return.
+ */
 export interface RegistryEntry {
 	/** Canonical: digits, no leading zeros (`'7'`, painted `007`). */
 	prefixo: string;
@@ -16,6 +19,16 @@ export interface RegistryEntry {
 	titular: string;
 	/** Art. 11 IV: at most one auxiliary driver. */
 	condutorAuxiliar: string | null;
+	/**
+	 * STAFF ONLY (LGPD): the auxiliary driver's CNH number (11 digits), which keys the auxiliary's
+	 * own record. Never in a published snapshot, never logged: the public reads leave it out.
+	 */
+	auxiliarCnh?: string;
+	/**
+	 * STAFF ONLY: the auxiliary's own authorization validity, where the law gives one (the
+	 * regime's `auxiliaryValidity` role).
+	 */
+	auxiliarValidade?: LocalDate;
 	marcaModelo: string;
 	cor: string;
 	anoFabricacao: number;
@@ -33,6 +46,16 @@ export interface RegistryEntry {
 	 * invented data until every such entry has been replaced or removed. Absent on real entries.
 	 */
 	sample?: true;
+}
+
+/** The staff-only fields of an entry (LGPD): never in a published snapshot. */
+export const STAFF_ONLY_FIELDS = ['auxiliarCnh', 'auxiliarValidade'] as const;
+
+/** The entry as it may be published: without the staff-only fields. */
+export function publicEntry(e: RegistryEntry): RegistryEntry {
+	const out = { ...e };
+	for (const field of STAFF_ONLY_FIELDS) delete out[field];
+	return out;
 }
 
 export interface RegistrySnapshot {

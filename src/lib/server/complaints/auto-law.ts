@@ -49,11 +49,13 @@ export type Driver = 'titular' | 'auxiliar';
 
 /**
  * Whose record an auto goes on, as stored (`record_of`): `titular:<name>` — the holder's, who
- * answers for the auxiliary too — or `auxiliar:<name>`, the auxiliary's own, for a personal offence
- * where the law in force says so (its `auxiliaryRecord` role); null without a registry entry.
+ * answers for the auxiliary too — or the auxiliary's own, for a personal offence where the law in
+ * force says so (its `auxiliaryRecord` role): `auxiliar:cnh:<11 digits>` when the registry holds
+ * the auxiliary's CNH (two people with one name never share a record), else `auxiliar:<name>` (as
+ * records were kept before the CNH, still read as they are); null without a registry entry.
  */
 export function recordOf(
-	entry: Pick<RegistryEntry, 'titular' | 'condutorAuxiliar'> | null,
+	entry: Pick<RegistryEntry, 'titular' | 'condutorAuxiliar' | 'auxiliarCnh'> | null,
 	driver: Driver,
 	personal: boolean,
 	regime: LawRef | null
@@ -65,12 +67,39 @@ export function recordOf(
 		entry.condutorAuxiliar &&
 		citeFor(regime, 'auxiliaryRecord')
 	)
-		return `auxiliar:${entry.condutorAuxiliar}`;
+		return entry.auxiliarCnh
+			? `auxiliar:cnh:${entry.auxiliarCnh}`
+			: `auxiliar:${entry.condutorAuxiliar}`;
 	return `titular:${entry.titular}`;
 }
 
-/** The person's name in a stored record (`titular:Fulano` → `Fulano`). */
-export const recordName = (record: string) => record.slice(record.indexOf(':') + 1);
+/**
+ * The person in a stored record, for staff: the name (`titular:Fulano` → `Fulano`), or the CNH
+ * of an auxiliary's record keyed by it (`auxiliar:cnh:01234567890` → `CNH 01234567890`).
+ */
+export const recordName = (record: string) => {
+	const rest = record.slice(record.indexOf(':') + 1);
+	return record.startsWith('auxiliar:cnh:') ? `CNH ${rest.slice('cnh:'.length)}` : rest;
+};
+
+/**
+ * The name-keyed record (`auxiliar:<name>`) of the auxiliary whose CNH is `cnh` on this vehicle in
+ * the latest snapshot, or null: autos issued before the registry held the CNH were kept by name.
+ */
+async function nameKeyedRecord(db: Db, prefixo: string, cnh: string): Promise<string | null> {
+	const row = await db
+		.selectFrom('registry_entry')
+		.select('condutor_auxiliar')
+		.where('prefixo', '=', prefixo)
+		.where('auxiliar_cnh', '=', cnh)
+		.where(
+			'snapshot_version',
+			'=',
+			db.selectFrom('registry_snapshot').select((eb) => eb.fn.max('version').as('v'))
+		)
+		.executeTakeFirst();
+	return row?.condutor_auxiliar ? `auxiliar:${row.condutor_auxiliar}` : null;
+}
 
 /**
  * The offenses SEMAM confirmed for a vehicle (decision final, Art. 28 §2º), with the provision
@@ -79,7 +108,9 @@ export const recordName = (record: string) => record.slice(record.indexOf(':') +
  * imposed (a register's anotação) and the law it was judged by (the catalog in force on the
  * conduct's day: a later law never re-reads it) — of one person's `record` (see `recordOf`), or,
  * without one, the vehicle's. `exceptComplaint`: leave out the autos of one
- * complaint — one conduct is one offence, and it cannot be its own repeat.
+ * complaint — one conduct is one offence, and it cannot be its own repeat. An auxiliary's record
+ * keyed by CNH also reads the autos kept by the auxiliary's name on this vehicle before the
+ * registry held the CNH (`recordOf`).
  */
 export async function confirmedOffenses(
 	db: Db,
@@ -87,6 +118,9 @@ export async function confirmedOffenses(
 	exceptComplaint?: number,
 	record: string | null = null
 ): Promise<(ConfirmedOffense & { law: string; record: string | null })[]> {
+	const byName = record?.startsWith('auxiliar:cnh:')
+		? await nameKeyedRecord(db, prefixo, record.slice('auxiliar:cnh:'.length))
+		: null;
 	let query = db
 		.selectFrom('auto_infracao')
 		// An office-found auto (021) has no complaint: its conduct's instant is its own.
@@ -115,7 +149,17 @@ export async function confirmedOffenses(
 				? eb('auto_infracao.prefixo', '=', prefixo)
 				: eb.or([
 						record.startsWith('auxiliar:')
-							? eb('auto_infracao.record_of', '=', record)
+							? eb.or([
+									eb('auto_infracao.record_of', '=', record),
+									...(byName
+										? [
+												eb.and([
+													eb('auto_infracao.record_of', '=', byName),
+													eb('auto_infracao.prefixo', '=', prefixo)
+												])
+											]
+										: [])
+								])
 							: eb.and([
 									eb('auto_infracao.record_of', '=', record),
 									eb('auto_infracao.prefixo', '=', prefixo)

@@ -3,7 +3,7 @@ import { auditLog, type Db } from '$lib/server/db';
 import type { RegistryEntry } from '$lib/domain/registry';
 import { profileFixture } from '$lib/profile/fixtures';
 import { currentRegistry, publishSnapshot } from '$lib/server/registry';
-import { recordOf, type Driver } from './auto-law';
+import { confirmedOffenses, recordName, recordOf, type Driver } from './auto-law';
 import { recordAutoStep } from './auto-steps';
 import { autosOfComplaint, issueAuto } from './autos';
 import { transition } from './complaint-admin';
@@ -373,6 +373,23 @@ describe('penalties go on a person’s record, not the vehicle’s', () => {
 		});
 	});
 
+	test('an auxiliary’s record keyed by CNH still reads the autos kept by name on that vehicle (Feira Art. 43 §2º)', async () => {
+		const staff = await member(db);
+		await confirmed(staff, ['fumando', 'art20-VII'], '2026-03-02', '2026-04-01');
+		// As a personal record was kept before the registry held the auxiliary's CNH: by name.
+		await db
+			.updateTable('auto_infracao')
+			.set({ record_of: 'auxiliar:Auxiliar Exemplo' })
+			.where('prefixo', '=', '7')
+			.execute();
+		await registry({ condutorAuxiliar: 'Auxiliar Exemplo', auxiliarCnh: '01234567890' });
+		const mine = await confirmedOffenses(db, '7', undefined, 'auxiliar:cnh:01234567890');
+		expect(mine.map((o) => o.record)).toEqual(['auxiliar:Auxiliar Exemplo']);
+		// A namesake with another CNH, or this CNH's record asked about another vehicle, reads none.
+		expect(await confirmedOffenses(db, '7', undefined, 'auxiliar:cnh:09876543210')).toEqual([]);
+		expect(await confirmedOffenses(db, '12', undefined, 'auxiliar:cnh:01234567890')).toEqual([]);
+	});
+
 	test('the auxiliary must be in the registry', async () => {
 		const staff = await member(db);
 		const protocol = await founded(staff, 'fumando', '2026-03-02');
@@ -422,6 +439,44 @@ describe('penalties go on a person’s record, not the vehicle’s', () => {
 	test.each(cases)('%s', (_why, driver, personal, regime, record) =>
 		expect(recordOf(entry, driver, personal, regime)).toBe(record)
 	);
+
+	// Two auxiliaries with one name, on two vehicles: the registry's CNH keeps their records apart.
+	const namesake = (auxiliarCnh?: string) => ({
+		...entry,
+		...(auxiliarCnh ? { auxiliarCnh } : {})
+	});
+	const byCnh: [why: string, e: ReturnType<typeof namesake>, personal: boolean, record: string][] =
+		[
+			[
+				'Feira, Art. 43 §2º: keyed by the CNH when the registry holds it',
+				namesake('01234567890'),
+				true,
+				'auxiliar:cnh:01234567890'
+			],
+			[
+				'Feira, Art. 43 §2º: a namesake with another CNH has another record',
+				namesake('09876543210'),
+				true,
+				'auxiliar:cnh:09876543210'
+			],
+			[
+				'Feira, Art. 43 §2º: without a CNH, by name as before',
+				namesake(),
+				true,
+				'auxiliar:Auxiliar Exemplo'
+			],
+			[
+				'Feira, Art. 43 §1º: not personal, the holder’s, CNH or not',
+				namesake('01234567890'),
+				false,
+				'titular:Titular Exemplo'
+			]
+		];
+	test.each(byCnh)('%s', (_why, e, personal, record) =>
+		expect(recordOf(e, 'auxiliar', personal, feira)).toBe(record)
+	);
+	test('the record keyed by CNH is shown as the CNH, to staff', () =>
+		expect(recordName('auxiliar:cnh:01234567890')).toBe('CNH 01234567890'));
 });
 
 describe('the auto’s steps follow Art. 27–28', () => {

@@ -21,7 +21,7 @@ import {
 	writeTransaction
 } from '$lib/server/db';
 import { currentRules } from '$lib/server/rules';
-import { currentRegistry } from '$lib/server/registry';
+import { staffEntry } from '$lib/server/registry';
 import {
 	paren,
 	penaltyFor,
@@ -284,7 +284,8 @@ export async function issueAuto(
 		? lateNotice(conductDay, today, procedure, citeFor(regimeOf(conductDay), 'notice'))
 		: null;
 	if (late) return refuse('dispositivo', late, 409);
-	const entry = (await currentRegistry(db))?.entries.find((e) => e.prefixo === prefixo) ?? null;
+	// Staff only: with the auxiliary's CNH, which keys the auxiliary's own record.
+	const entry = await staffEntry(db, prefixo);
 	const driver = input.driver ?? 'titular';
 	if (driver === 'auxiliar' && !entry?.condutorAuxiliar)
 		return refuse('condutor', 'O cadastro não tem condutor auxiliar para este veículo.');

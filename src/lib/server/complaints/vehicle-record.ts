@@ -20,7 +20,7 @@ import { catalogFor, confirmedOffenses, recordOf, regimeOf } from './auto-law';
 import { citeFor } from '$lib/domain/regime';
 import { autoByNumber, type Auto } from './autos';
 import type { Db } from '$lib/server/db';
-import { currentRegistry } from '$lib/server/registry';
+import { currentRegistry, staffEntry } from '$lib/server/registry';
 import { listQueue, localDate, type QueuePage } from './triage';
 
 export interface VehicleRecord {
@@ -69,7 +69,10 @@ export async function vehicleRecord(db: Db, prefixo: string, now: Date): Promise
 	const today: LocalDate = localDate(now);
 	const catalog = catalogFor(today);
 	const snapshot = await currentRegistry(db);
-	const entry = snapshot?.entries.find((e) => e.prefixo === prefixo) ?? null;
+	// Staff only: with the auxiliary's CNH, which keys the auxiliary's own record.
+	const entry = snapshot?.entries.some((e) => e.prefixo === prefixo)
+		? await staffEntry(db, prefixo)
+		: null;
 	const regime = regimeOf(today);
 	const auxiliaryCite = entry?.condutorAuxiliar ? citeFor(regime, 'auxiliaryRecord') : null;
 	const auxiliaryRecord = auxiliaryCite && entry ? recordOf(entry, 'auxiliar', true, regime) : null;

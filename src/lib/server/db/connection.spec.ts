@@ -59,7 +59,8 @@ describe('migrations', () => {
 			'018_erasures',
 			'019_auto_records',
 			'020_procedure',
-			'021_field_mode'
+			'021_field_mode',
+			'024_auxiliary_person'
 		]);
 		expect(await migrate(db)).toEqual([]);
 		const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
@@ -129,7 +130,8 @@ describe('migrations', () => {
 			'018_erasures',
 			'019_auto_records',
 			'020_procedure',
-			'021_field_mode'
+			'021_field_mode',
+			'024_auxiliary_person'
 		]);
 		const rows = await db
 			.selectFrom('registry_entry')
@@ -163,7 +165,8 @@ describe('migrations', () => {
 			'018_erasures',
 			'019_auto_records',
 			'020_procedure',
-			'021_field_mode'
+			'021_field_mode',
+			'024_auxiliary_person'
 		]);
 		await day(9, '2027-02-10', 'close');
 		await expect(day(10, '2027-02-11', 'fechar')).rejects.toThrow(/CHECK/i);
@@ -209,7 +212,8 @@ describe('migrations', () => {
 			'018_erasures',
 			'019_auto_records',
 			'020_procedure',
-			'021_field_mode'
+			'021_field_mode',
+			'024_auxiliary_person'
 		]);
 		const ledger = await db.selectFrom('lgpd_erasure').selectAll().orderBy('protocol').execute();
 		expect(ledger).toEqual([
@@ -240,7 +244,12 @@ describe('migrations', () => {
 		await sql`insert into auto_infracao (number, year, seq, complaint_id, prefixo, placa, provision, penalty, penalty_cite, penalty_detail, agent_staff_id, agent_name, issued_at, decision, suspension_days) values ('AI-2026-000001', 2026, 1, 9, '7', 'NDJ8041', 'art20-VII', 'multa', 'Art. 21, I', 'x', 3, 'Ana', '2026-12-01T00:00:00Z', 'imposta', 5)`.execute(
 			db
 		);
-		expect(await migrate(db)).toEqual(['019_auto_records', '020_procedure', '021_field_mode']);
+		expect(await migrate(db)).toEqual([
+			'019_auto_records',
+			'020_procedure',
+			'021_field_mode',
+			'024_auxiliary_person'
+		]);
 		await sql`pragma foreign_keys = on`.execute(db);
 		const row = await db.selectFrom('auto_infracao').selectAll().executeTakeFirstOrThrow();
 		expect(row).toMatchObject({
@@ -301,7 +310,8 @@ describe('migrations', () => {
 			'018_erasures',
 			'019_auto_records',
 			'020_procedure',
-			'021_field_mode'
+			'021_field_mode',
+			'024_auxiliary_person'
 		]);
 		const rows = await db.selectFrom('idempotency').selectAll().orderBy('created_at').execute();
 		expect(rows.map((r) => r.key).sort()).toEqual([keyId('chave-1'), keyId('chave-2')].sort());

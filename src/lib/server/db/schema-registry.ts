@@ -24,6 +24,10 @@ export interface RegistryEntryTable {
 	seguro_validade: string;
 	/** 1: an entry of the profile's fictitious sample, edited or not (013_sample_entries). */
 	sample: number;
+	/** STAFF ONLY (LGPD): the auxiliary driver's CNH number, 11 digits (024_auxiliary_person). */
+	auxiliar_cnh: string | null;
+	/** STAFF ONLY: the auxiliary's own authorization validity, where the law gives one. */
+	auxiliar_validade: string | null;
 }
 
 /** The draft itself: one row (`id` = 1) while there is one. */

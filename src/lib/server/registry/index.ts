@@ -18,7 +18,9 @@ export {
 	currentRegistry,
 	ensureSampleRegistry,
 	latestSnapshot,
+	latestStaffSnapshot,
 	publishSnapshot,
+	staffEntry,
 	registryIndex,
 	snapshotHistory
 } from './registry';

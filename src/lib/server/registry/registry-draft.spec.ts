@@ -8,8 +8,11 @@ import { auditLog, type Db } from '$lib/server/db';
 import { GESTOR as staff, addGestor, closeTempDb, openTempDb } from '$lib/server/db/db.fixtures';
 import {
 	currentRegistry,
+	latestSnapshot,
+	latestStaffSnapshot,
 	latestVersion,
 	publishSnapshot,
+	staffEntry,
 	snapshotAt,
 	snapshotHistory
 } from './registry';
@@ -464,5 +467,69 @@ describe('the cap on authorizations is checked where they are granted (Art. 10: 
 			ok: true,
 			version: 4
 		});
+	});
+});
+
+describe('the auxiliary as a person: CNH and own validity are staff only (LGPD; Feira Art. 20 §2º)', () => {
+	const CNH = '01234567890';
+	const withAuxiliary = entry('7', {
+		condutorAuxiliar: 'Auxiliar Exemplo',
+		auxiliarCnh: CNH,
+		auxiliarValidade: '2027-01-31'
+	});
+
+	async function published() {
+		expect(
+			await saveEntry(db, staff, record(withAuxiliary), { today: TODAY, prefixo: '7' })
+		).toMatchObject({
+			ok: true
+		});
+		const result = await publishDraft(db, staff, {
+			previewedVersion: 1,
+			previewedDraft: await seen()
+		});
+		expect(result).toMatchObject({ ok: true, version: 2 });
+	}
+
+	test('the draft and the staff reads keep them; the diff shows them to staff', async () => {
+		expect(
+			await saveEntry(db, staff, record(withAuxiliary), { today: TODAY, prefixo: '7' })
+		).toMatchObject({
+			ok: true
+		});
+		expect(await workingEntry(db, '7')).toEqual(withAuxiliary);
+		const changed = (await workingRegistry(db)).diff.changed[0];
+		expect(changed?.fields.map((f) => f.field)).toEqual([
+			'condutorAuxiliar',
+			'auxiliarCnh',
+			'auxiliarValidade'
+		]);
+		// The audit says a CNH is registered, never which.
+		expect(JSON.stringify(await auditLog(db, { action: 'registry.entry.update' }))).not.toContain(
+			CNH
+		);
+	});
+
+	test('the published snapshot riders get never contains the CNH or the validity', async () => {
+		await published();
+		for (const snapshot of [
+			await latestSnapshot(db),
+			await currentRegistry(db),
+			await snapshotAt(db, 2)
+		]) {
+			const seven = snapshot?.entries.find((e) => e.prefixo === '7');
+			expect(seven?.condutorAuxiliar).toBe('Auxiliar Exemplo');
+			expect(seven).not.toHaveProperty('auxiliarCnh');
+			expect(seven).not.toHaveProperty('auxiliarValidade');
+			expect(JSON.stringify(snapshot)).not.toContain(CNH);
+		}
+		// Staff still read them, and the next edit (a draft seeded from the snapshot) keeps them.
+		expect(await staffEntry(db, '7')).toEqual(withAuxiliary);
+		expect((await latestStaffSnapshot(db))?.entries.find((e) => e.prefixo === '7')).toEqual(
+			withAuxiliary
+		);
+		await removeEntry(db, staff, '12');
+		expect(await workingEntry(db, '7')).toEqual(withAuxiliary);
+		expect((await workingRegistry(db)).diff.changed).toEqual([]);
 	});
 });

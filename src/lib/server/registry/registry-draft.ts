@@ -8,8 +8,8 @@ import type { RegistryEntry, RegistrySnapshot } from '$lib/domain/registry';
 import { diffRegistry, type RegistryDiff } from '$lib/domain/registry-diff';
 import type { StaffMember } from '$lib/domain/staff';
 import { type Db, type RegistryEntryTable, type RegistryDraftEntryTable } from '$lib/server/db';
-import { latestSnapshot } from './registry';
-import { byPrefixo, fromRow, toRow } from './registry-rows';
+import { latestStaffSnapshot } from './registry';
+import { byPrefixo, fromStaffRow, toRow } from './registry-rows';
 
 export type Staff = Pick<StaffMember, 'id' | 'email'>;
 
@@ -73,7 +73,7 @@ export async function draftInfo(db: Db): Promise<DraftInfo | null> {
 
 export async function draftEntries(db: Db): Promise<RegistryEntry[]> {
 	const rows = await db.selectFrom('registry_draft_entry').selectAll().execute();
-	return rows.map(fromRow).sort(byPrefixo);
+	return rows.map(fromStaffRow).sort(byPrefixo);
 }
 
 /** Ends the draft (published or thrown away): its entries first, as they belong to it. */
@@ -84,7 +84,7 @@ export async function dropDraft(db: Db): Promise<void> {
 
 /** The draft if there is one, else the published registry; with the diff a publish would make. */
 export async function workingRegistry(db: Db): Promise<WorkingRegistry> {
-	const [draft, latest] = await Promise.all([draftInfo(db), latestSnapshot(db)]);
+	const [draft, latest] = await Promise.all([draftInfo(db), latestStaffSnapshot(db)]);
 	const entries = draft ? await draftEntries(db) : (latest?.entries ?? []);
 	return {
 		draft,
@@ -102,7 +102,7 @@ export async function workingEntry(db: Db, prefixo: string): Promise<RegistryEnt
 	return (await workingRegistry(db)).entries.find((e) => e.prefixo === key) ?? null;
 }
 
-/** The public fields only, as `registry_entry` stores them (LGPD: see `toRow`). */
+/** The fields `registry_entry` stores, field by field (LGPD: see `toRow`). */
 export function draftRow(e: RegistryEntry): RegistryDraftEntryTable {
 	const row: Partial<RegistryEntryTable> = toRow(0, e);
 	delete row.snapshot_version;
@@ -122,7 +122,7 @@ export async function openDraft(trx: Db, staff: Staff, at: string): Promise<Regi
 			.execute();
 		return draftEntries(trx);
 	}
-	const latest = await latestSnapshot(trx);
+	const latest = await latestStaffSnapshot(trx);
 	await trx
 		.insertInto('registry_draft')
 		.values({

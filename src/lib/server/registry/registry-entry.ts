@@ -25,10 +25,32 @@ type DraftChange = {
 	after: (RegistryEntry & { overReportedCap?: number | null }) | null;
 };
 
+/**
+ * The entry as the audit keeps it: the auxiliary's CNH is personal data (LGPD), so the audit only
+ * says one is registered; its own validity stays, as any other date.
+ */
+function audited<T extends RegistryEntry>(e: T | null): T | null {
+	if (!e?.auxiliarCnh) return e;
+	return { ...e, auxiliarCnh: 'registrada' };
+}
+
 /** Audits a change to one vehicle of the draft, which riders do not see until it is published. */
 function auditDraft(trx: Db, staff: Staff, { prefixo, ...change }: DraftChange, at: Date) {
 	const note = 'Rascunho do cadastro (ainda não publicado).';
-	return audit(trx, { staff, ...change, entity: 'registry_entry', entityId: prefixo, note }, at);
+	const { before, after } = change;
+	return audit(
+		trx,
+		{
+			staff,
+			...change,
+			before: audited(before),
+			after: audited(after),
+			entity: 'registry_entry',
+			entityId: prefixo,
+			note
+		},
+		at
+	);
 }
 
 export type SaveResult = { ok: true; entry: RegistryEntry } | { ok: false; errors: Issue[] };

@@ -34,7 +34,10 @@ export function registryForm(e: RegistryEntry): Record<RegistryColumn, string> {
 		ultima_vistoria: e.ultimaVistoria,
 		certidao_estadual_validade: e.certidaoEstadualValidade,
 		certidao_federal_validade: e.certidaoFederalValidade,
-		seguro_validade: e.seguroValidade
+		seguro_validade: e.seguroValidade,
+		// Staff only (LGPD): the form is on the staff's pages, never cached (no-store).
+		condutor_auxiliar_cnh: e.auxiliarCnh ?? '',
+		condutor_auxiliar_validade: e.auxiliarValidade ?? ''
 	};
 }
 

@@ -11,7 +11,7 @@ import { capStatus, type RegistryRules } from '$lib/domain/registry';
 import { validateRegistryCsv, type Issue } from '$lib/domain/registry-csv';
 import { diffRegistry, isEmptyDiff, type RegistryDiff } from '$lib/domain/registry-diff';
 import { audit, type Db } from '$lib/server/db';
-import { latestSnapshot, publishSnapshot } from './registry';
+import { latestStaffSnapshot, publishSnapshot } from './registry';
 import {
 	DRAFT_ID,
 	diffSummary,
@@ -74,7 +74,7 @@ export async function discardDraft(db: Db, staff: Staff, at: Date = new Date()):
 		const draft = await draftInfo(trx);
 		if (!draft) return false;
 		const entries = await draftEntries(trx);
-		const latest = await latestSnapshot(trx);
+		const latest = await latestStaffSnapshot(trx);
 		await dropDraft(trx);
 		await audit(
 			trx,
@@ -150,7 +150,7 @@ export async function publishDraft(
 ): Promise<PublishResult> {
 	const draft = await draftInfo(db);
 	if (!draft) return { ok: false, reason: 'no_draft' };
-	const [entries, latest] = await Promise.all([draftEntries(db), latestSnapshot(db)]);
+	const [entries, latest] = await Promise.all([draftEntries(db), latestStaffSnapshot(db)]);
 	if ((latest?.version ?? null) !== options.previewedVersion) return { ok: false, reason: 'stale' };
 	const digest = draftDigest(latest?.version ?? null, entries);
 	if (digest !== options.previewedDraft) return { ok: false, reason: 'draft_changed' };

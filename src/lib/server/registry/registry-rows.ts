@@ -23,12 +23,16 @@ export function toRow(version: number, e: RegistryEntry): RegistryEntryTable {
 		certidao_estadual_validade: e.certidaoEstadualValidade,
 		certidao_federal_validade: e.certidaoFederalValidade,
 		seguro_validade: e.seguroValidade,
-		sample: e.sample ? 1 : 0
+		sample: e.sample ? 1 : 0,
+		// Staff only (LGPD): stored beside the entry; `fromRow` never reads it into a snapshot.
+		auxiliar_cnh: e.auxiliarCnh ?? null,
+		auxiliar_validade: e.auxiliarValidade ?? null
 	};
 }
 
 const isSituacao = (s: string): s is Situacao => SITUACOES.some((known) => known === s);
 
+/** The public fields of a row: what a published snapshot holds (never the staff-only ones). */
 export function fromRow(r: Omit<RegistryEntryTable, 'snapshot_version'>): RegistryEntry {
 	const { situacao } = r;
 	if (!isSituacao(situacao))
@@ -49,6 +53,18 @@ export function fromRow(r: Omit<RegistryEntryTable, 'snapshot_version'>): Regist
 		certidaoFederalValidade: r.certidao_federal_validade,
 		seguroValidade: r.seguro_validade,
 		...(r.sample === 1 ? { sample: true as const } : {})
+	};
+}
+
+/**
+ * A row with the staff-only fields (the auxiliary's CNH and own validity): for the staff's
+ * registry pages, the draft and the records, never for a published snapshot.
+ */
+export function fromStaffRow(r: Omit<RegistryEntryTable, 'snapshot_version'>): RegistryEntry {
+	return {
+		...fromRow(r),
+		...(r.auxiliar_cnh ? { auxiliarCnh: r.auxiliar_cnh } : {}),
+		...(r.auxiliar_validade ? { auxiliarValidade: r.auxiliar_validade } : {})
 	};
 }
 

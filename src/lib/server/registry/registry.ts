@@ -14,7 +14,7 @@ import {
 import { validateRegistryCsv } from '$lib/domain/registry-csv';
 import { profile } from '$lib/profile';
 import type { Database } from '$lib/server/db';
-import { byPrefixo, fromRow, toRow } from './registry-rows';
+import { byPrefixo, fromRow, fromStaffRow, toRow } from './registry-rows';
 
 type Db = Kysely<Database>;
 
@@ -76,10 +76,40 @@ export async function latestSnapshot(db: Db): Promise<RegistrySnapshot | null> {
 }
 
 /**
+ * The newest snapshot with the staff-only fields of its entries (the auxiliary's CNH and own
+ * validity): for the staff's registry pages and the draft, never for anything published.
+ */
+export async function latestStaffSnapshot(db: Db): Promise<RegistrySnapshot | null> {
+	const version = await latestVersion(db);
+	return version === null ? null : snapshotAt(db, version, fromStaffRow);
+}
+
+/**
+ * One vehicle of the newest snapshot with its staff-only fields (prefixo canonical), or null: for
+ * the staff's autos and records, which key the auxiliary's record by CNH.
+ */
+export async function staffEntry(db: Db, prefixo: string): Promise<RegistryEntry | null> {
+	const version = await latestVersion(db);
+	if (version === null) return null;
+	const row = await db
+		.selectFrom('registry_entry')
+		.selectAll()
+		.where('snapshot_version', '=', version)
+		.where('prefixo', '=', prefixo)
+		.executeTakeFirst();
+	return row ? fromStaffRow(row) : null;
+}
+
+/**
  * A given version, as published; older versions stay readable and unchanged. No transaction
  * needed: a version becomes visible with all its entries at once and never changes afterwards.
  */
-export async function snapshotAt(db: Db, version: number): Promise<RegistrySnapshot | null> {
+export async function snapshotAt(
+	db: Db,
+	version: number,
+	/** Staff pages only: with the staff-only fields (LGPD: never for anything published). */
+	reader: typeof fromRow = fromRow
+): Promise<RegistrySnapshot | null> {
 	const head = await db
 		.selectFrom('registry_snapshot')
 		.select(['version', 'published_at', 'sample'])
@@ -95,7 +125,7 @@ export async function snapshotAt(db: Db, version: number): Promise<RegistrySnaps
 		version: head.version,
 		publishedAt: head.published_at,
 		sample: head.sample === 1,
-		entries: rows.map(fromRow).sort(byPrefixo)
+		entries: rows.map((r) => reader(r)).sort(byPrefixo)
 	};
 }
 

@@ -4,6 +4,7 @@ import { registryRulesOn } from '$lib/domain/profile';
 import { verifyOn } from '$lib/domain/registry';
 import { profile } from '$lib/profile';
 import { changeKinds } from '$lib/domain/registry-diff';
+import { auxiliaryProblems } from '$lib/domain/registry-auxiliary';
 import { requireStaff } from '$lib/server/auth';
 import { db } from '$lib/server/db';
 import { workingRegistry } from '$lib/server/registry';
@@ -65,8 +66,14 @@ export const load: PageServerLoad = async ({ url }) => {
 				sample: e.sample === true,
 				change: kinds.get(e.prefixo) ?? null,
 				verdict,
-				/** What fails today, in the checks' own words (with their citations). */
-				problems: checks.filter((c) => !c.ok).map((c) => c.detail)
+				/**
+				 * What fails today, in the checks' own words (with their citations), and the auxiliary
+				 * driver's own authorization where the law gives one (staff only).
+				 */
+				problems: [
+					...checks.filter((c) => !c.ok).map((c) => c.detail),
+					...auxiliaryProblems(e, today, rules?.cites ?? {})
+				]
 			};
 		}),
 		/** Entries of the fictitious sample still in the registry: riders see "exemplo" until none. */

@@ -1,7 +1,7 @@
 import { m } from '$lib/paraglide/messages';
 import { apiError, apiLocale, CORS, ok, preflight } from '$lib/server/http';
 import { publishedRegistry } from '$lib/server/registry';
-import { certidaoValidade } from '$lib/domain/registry';
+import { certidaoValidade, publicEntry } from '$lib/domain/registry';
 import type { RequestHandler } from './$types';
 
 /**
@@ -27,7 +27,7 @@ export const GET: RequestHandler = async ({ request }) => {
 			// Both certidões, and (kept for older clients) `certidaoValidade`: the earlier. Which
 			// entries are invented is the office's bookkeeping; riders read the snapshot's `sample`.
 			entries: snapshot.entries.map((entry) => {
-				const e = { ...entry, certidaoValidade: certidaoValidade(entry) };
+				const e = { ...publicEntry(entry), certidaoValidade: certidaoValidade(entry) };
 				delete e.sample;
 				return e;
 			})

@@ -21,6 +21,7 @@ import {
 	type StaffComplaint
 } from '$lib/server/complaints';
 import { db } from '$lib/server/db';
+import { staffEntry } from '$lib/server/registry';
 import { readForm } from '$lib/server/http';
 import { effectiveRules } from '$lib/server/rules';
 import type { Actions, PageServerLoad } from './$types';
@@ -87,6 +88,7 @@ export const load: PageServerLoad = async ({ params, url }) => {
 		});
 	// The procedure is the one the steps use: in force on the day of the notice (for a draft, or
 	// an auto not yet notified, today — the earliest it can be notified).
+	// (None in force then — a gap in the profile: the conduct day's.)
 	const procedureOn = (notifiedOn: LocalDate | null) =>
 		inForceOn(notifiedOn ?? localDate(now), profile.procedures) ?? conductProcedure;
 	const conflict = bandeiraConflictNote(
@@ -141,7 +143,12 @@ export const load: PageServerLoad = async ({ params, url }) => {
 	// says so): the preview's penalty reads that person's record.
 	const driver = driverOf(url.searchParams.get('condutor'), complaint.registry);
 	const personal = driver === 'auxiliar' && url.searchParams.get('pessoal') === '1';
-	const record = recordOf(complaint.registry, driver, personal, regime);
+	// The auxiliary's record is keyed by CNH (staff only), which the complaint's entry leaves out.
+	const staffRegistry =
+		driver === 'auxiliar' && complaint.vehiclePrefixo
+			? await staffEntry(db(), complaint.vehiclePrefixo)
+			: complaint.registry;
+	const record = recordOf(staffRegistry, driver, personal, regime);
 	if (provision !== null && !complaint.offenses.some((o) => o.article === provision))
 		error(404, NOT_FOUND);
 	const escalation =
