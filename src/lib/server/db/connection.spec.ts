@@ -58,7 +58,8 @@ describe('migrations', () => {
 			'017_staff_devices',
 			'018_erasures',
 			'019_auto_records',
-			'020_procedure'
+			'020_procedure',
+			'022_revoked_cards'
 		]);
 		expect(await migrate(db)).toEqual([]);
 		const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
@@ -80,6 +81,7 @@ describe('migrations', () => {
 			'registry_draft_entry',
 			'registry_entry',
 			'registry_snapshot',
+			'revoked_card',
 			'rules_version',
 			'server_secret',
 			'staff',
@@ -124,7 +126,8 @@ describe('migrations', () => {
 			'017_staff_devices',
 			'018_erasures',
 			'019_auto_records',
-			'020_procedure'
+			'020_procedure',
+			'022_revoked_cards'
 		]);
 		const rows = await db
 			.selectFrom('registry_entry')
@@ -157,7 +160,8 @@ describe('migrations', () => {
 			'017_staff_devices',
 			'018_erasures',
 			'019_auto_records',
-			'020_procedure'
+			'020_procedure',
+			'022_revoked_cards'
 		]);
 		await day(9, '2027-02-10', 'close');
 		await expect(day(10, '2027-02-11', 'fechar')).rejects.toThrow(/CHECK/i);
@@ -202,7 +206,8 @@ describe('migrations', () => {
 			'017_staff_devices',
 			'018_erasures',
 			'019_auto_records',
-			'020_procedure'
+			'020_procedure',
+			'022_revoked_cards'
 		]);
 		const ledger = await db.selectFrom('lgpd_erasure').selectAll().orderBy('protocol').execute();
 		expect(ledger).toEqual([
@@ -246,7 +251,8 @@ describe('migrations', () => {
 			'017_staff_devices',
 			'018_erasures',
 			'019_auto_records',
-			'020_procedure'
+			'020_procedure',
+			'022_revoked_cards'
 		]);
 		const rows = await db.selectFrom('idempotency').selectAll().orderBy('created_at').execute();
 		expect(rows.map((r) => r.key).sort()).toEqual([keyId('chave-1'), keyId('chave-2')].sort());

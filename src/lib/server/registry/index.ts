@@ -41,3 +41,10 @@ export {
 	signedCardDigits,
 	signingKey
 } from './card';
+export {
+	currentSerial,
+	revokeCard,
+	revokedSerials,
+	revokedStatusList,
+	signSnapshot
+} from './card-revocation';

@@ -24,6 +24,7 @@ import * as m017 from './017_staff_devices';
 import * as m018 from './018_erasures';
 import * as m019 from './019_auto_records';
 import * as m020 from './020_procedure';
+import * as m022 from './022_revoked_cards';
 
 export const migrations: Readonly<Record<string, Migration>> = {
 	'001_registry': m001,
@@ -45,5 +46,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
 	'017_staff_devices': m017,
 	'018_erasures': m018,
 	'019_auto_records': m019,
-	'020_procedure': m020
+	'020_procedure': m020,
+	'022_revoked_cards': m022
 };
