@@ -8,10 +8,16 @@
  * is the one revoked; a reprint for the same vehicle gets a new serial once the registry is next
  * published (a new version), never before — until then the cards page shows it cancelled.
  */
-import { encodeStatusList, snapshotSignedBytes, type StatusList } from '$lib/domain/card-status';
+import {
+	encodeStatusList,
+	snapshotSignedBytes,
+	type SnapshotSignature,
+	type StatusList
+} from '$lib/domain/card-status';
 import type { StaffMember } from '$lib/domain/staff';
 import { audit } from '$lib/server/db/audit';
 import type { Db } from '$lib/server/db';
+import { config } from '$lib/server/runtime';
 import { latestSnapshot } from './registry';
 import { CardKeyError, signBytes, signingKey } from './card';
 
@@ -72,14 +78,18 @@ export async function revokedStatusList(db: Db): Promise<StatusList> {
  * `body` with its ES256 signature (the card key) over its canonical bytes; unchanged when no card
  * key is configured (phones then use no revocation list from it).
  */
-export function signSnapshot<T extends Record<string, unknown>>(body: T): T {
+export function signSnapshot<T extends Record<string, unknown>>(
+	body: T,
+	file: string | null = config.cardKeyFile
+): T & { signature?: SnapshotSignature } {
 	let key: ReturnType<typeof signingKey>;
 	try {
-		key = signingKey();
+		key = signingKey(file);
 	} catch (e) {
 		if (e instanceof CardKeyError) return body;
 		throw e;
 	}
 	const value = Buffer.from(signBytes(key.key, snapshotSignedBytes(body))).toString('base64url');
-	return { ...body, signature: { kid: key.entry.kid, alg: 'ES256', value } };
+	const signature: SnapshotSignature = { kid: key.entry.kid, alg: 'ES256', value };
+	return { ...body, signature };
 }
