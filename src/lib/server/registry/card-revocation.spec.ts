@@ -2,8 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { entry } from '$lib/domain/registry.fixtures';
 import { decodeStatusList, verifiedRevocations } from '$lib/domain/card-status';
 import { profile } from '$lib/profile';
-import type { Db } from '$lib/server/db';
-import { auditLog } from '$lib/server/db/audit';
+import { auditLog, type Db } from '$lib/server/db';
 import { closeTempDb, openTempDb } from '$lib/server/db/db.fixtures';
 import {
 	currentSerial,

@@ -15,8 +15,7 @@ import {
 	type StatusList
 } from '$lib/domain/card-status';
 import type { StaffMember } from '$lib/domain/staff';
-import { audit } from '$lib/server/db/audit';
-import type { Db } from '$lib/server/db';
+import { audit, type Db } from '$lib/server/db';
 import { config } from '$lib/server/runtime';
 import { latestSnapshot } from './registry';
 import { CardKeyError, signBytes, signingKey } from './card';
