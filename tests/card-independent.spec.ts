@@ -5,8 +5,11 @@
  */
 import { createPrivateKey, createPublicKey, verify, type JsonWebKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { cardLink, signedCardDigits } from '$lib/server/registry/card';
+import { signSnapshot } from '$lib/server/registry/card-revocation';
+import { encodeStatusList } from '$lib/domain/card-status';
 
 const DOC = readFileSync(new URL('../docs/api.md', import.meta.url), 'utf8');
 
@@ -143,4 +146,64 @@ describe('cards the server signs, checked by the independent verifier', () => {
 				serial: 30000 + Number(prefixo)
 			});
 		});
+});
+
+describe('a registry snapshot the server signs, checked as docs/api.md tells a third party', () => {
+	const file = new URL('./fixtures/card-key.sample.pem', import.meta.url).pathname;
+	const jwk = createPublicKey(createPrivateKey(readFileSync(file))).export({ format: 'jwk' });
+
+	/** The docs' recipe: JSON without `signature`, Node's verify; gunzip and test a bit. */
+	function check(snapshot: Record<string, unknown>) {
+		const { signature, ...rest } = snapshot as {
+			signature: { kid: number; value: string };
+			revokedCards: { offset: number; bits: string };
+		};
+		const valid = verify(
+			'sha256',
+			Buffer.from(JSON.stringify(rest)),
+			{ key: createPublicKey({ key: jwk, format: 'jwk' }), dsaEncoding: 'ieee-p1363' },
+			Buffer.from(signature.value, 'base64url')
+		);
+		const list = rest.revokedCards;
+		const bits = gunzipSync(Buffer.from(list.bits, 'base64'));
+		const revoked = (serial: number) => {
+			const i = serial - list.offset;
+			return i >= 0 && i >> 3 < bits.length && (bits[i >> 3]! & (0x80 >> (i & 7))) !== 0;
+		};
+		return { valid, kid: signature.kid, revoked };
+	}
+
+	test('its signature verifies after a JSON round trip, and its bits are the revoked serials', async () => {
+		const served = signSnapshot(
+			{
+				version: 3,
+				publishedAt: '2026-12-07T12:00:00.000Z',
+				sample: true,
+				entries: [{ prefixo: '7', placa: 'NDJ8041', titular: 'João Ção' }],
+				revokedCards: await encodeStatusList([10_007, 30_007, 30_012])
+			},
+			file
+		);
+		const { valid, kid, revoked } = check(JSON.parse(JSON.stringify(served)));
+		expect(valid).toBe(true);
+		expect(kid).toBe(1);
+		expect([10_007, 30_007, 30_012].map(revoked)).toEqual([true, true, true]);
+		expect([10_006, 10_008, 30_008, 20_007, 0, 99_999].map(revoked)).toEqual([
+			false,
+			false,
+			false,
+			false,
+			false,
+			false
+		]);
+	});
+
+	test('an emptied revocation list no longer verifies', async () => {
+		const served = signSnapshot(
+			{ version: 3, entries: [], revokedCards: await encodeStatusList([30_007]) },
+			file
+		);
+		const emptied = { ...served, revokedCards: await encodeStatusList([]) };
+		expect(check(JSON.parse(JSON.stringify(emptied))).valid).toBe(false);
+	});
 });

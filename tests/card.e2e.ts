@@ -143,3 +143,76 @@ test('the phone’s camera opening a card offline: the worker hands its digits t
 	await expect(cardHeading(page)).toHaveText('Este QR não é da Prefeitura');
 	await context.setOffline(false);
 });
+
+test('a card revoked on /admin/cadastro/cartoes: the phone’s copy updates, and offline the card is IRREGULAR, “cancelado pela Prefeitura”, in three languages', async ({
+	page,
+	context,
+	browser,
+	baseURL
+}) => {
+	// The rider's phone keeps the pages and the registry (each language's /verificar) while online.
+	for (const prefix of ['', '/es', '/en']) {
+		await page.goto(`${prefix}/verificar`);
+		await untilWorkerControls(page);
+		await untilKept(page, `${prefix}/verificar`);
+	}
+	await untilRegistryKept(page);
+	const keptList = () =>
+		page.evaluate(async () => {
+			const hit = await (await caches.open('garupa-data-v1')).match('/api/registry');
+			const body = (await hit?.json()) as { revokedCards?: { bits: string }; signature?: object };
+			return { bits: body.revokedCards?.bits ?? null, signed: Boolean(body.signature) };
+		});
+	const before = await keptList();
+	expect(before.signed).toBe(true);
+
+	// The office, on its own computer: prints MT-004's card, then cancels it.
+	const office = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
+	const staff = await office.newPage();
+	await loginAs(staff, 'gestor', '/admin/cadastro/cartoes?prefixo=004');
+	const card = staff.locator('li.card[data-prefixo="004"]');
+	await staff.emulateMedia({ media: 'print' });
+	const [text] = await decodeQr(await card.locator('svg.qr').screenshot());
+	await staff.emulateMedia({ media: 'screen' });
+	const digits = /\/v\/004\/(\d+)$/.exec(text ?? '')?.[1];
+	expect(digits).toBeTruthy();
+	await card.getByRole('button', { name: 'Cancelar este cartão (MT-004)' }).click();
+	await expect(
+		staff.getByRole('status').filter({ hasText: 'Cartão do MT-004 cancelado' })
+	).toBeVisible();
+	await expect(card.getByTestId('card-revoked')).toBeVisible();
+	await expectNoAxeViolations(staff);
+	// Online, the vehicle's page already says so (checked on the server).
+	await staff.goto(`/v/004/${digits}`);
+	await expect(cardHeading(staff)).toHaveText('Irregular');
+	await expect(staff.locator('[data-card="irregular"]')).toContainText(
+		'cartão cancelado pela Prefeitura'
+	);
+	await office.close();
+
+	// The phone's next visit online takes the new list (a new ETag); then the signal goes.
+	await page.goto('/verificar');
+	await expect.poll(async () => (await keptList()).bits, { timeout: 30_000 }).not.toBe(before.bits);
+	await context.setOffline(true);
+	const cases = [
+		{ prefix: '', why: 'O cartão não vale: cartão cancelado pela Prefeitura.' },
+		{ prefix: '/es', why: 'La tarjeta no vale: tarjeta cancelada por la Municipalidad.' },
+		{ prefix: '/en', why: 'card cancelled by the City' }
+	];
+	for (const { prefix, why } of cases) {
+		await page.goto(`${prefix}/v/004/${digits}`);
+		await expect(page).toHaveURL(new RegExp(`${prefix}/verificar\\?q=004&cartao=${digits}$`));
+		await expect(cardHeading(page)).toHaveText('Irregular');
+		const answer = page.locator('[data-card="irregular"]');
+		await expect(answer).toContainText(why);
+		// Words, pictogram and voice.
+		await expect(answer.locator('svg').first()).toBeVisible();
+		await expect(answer.getByRole('button')).toBeVisible();
+		await expect(page.getByTestId('list-age')).toBeVisible();
+	}
+	await expectNoAxeViolations(page);
+	// MT-007's card, not revoked, stays valid offline.
+	await page.goto(`/v/007/${cardDigits(CARD_007)}`);
+	await expect(cardHeading(page)).toHaveText('Confira a placa NDJ-8041');
+	await context.setOffline(false);
+});

@@ -204,6 +204,16 @@ describe('cardAnswer: the card set against the registry', () => {
 			{ kind: 'irregular', why: 'expired', card, registered: 'NDJ8041' }
 		],
 		[
+			'its serial revoked (issue 36 item 4): irregular, even in force with its plate',
+			[{ kind: 'valid', card }, keys, entry, [1, card.serial, 99_999]],
+			{ kind: 'irregular', why: 'revoked', card, registered: 'NDJ8041' }
+		],
+		[
+			'another serial revoked: still valid',
+			[{ kind: 'valid', card }, keys, entry, [card.serial + 1]],
+			{ kind: 'valid', card }
+		],
+		[
 			'the sample key on a real entry: not the city’s QR',
 			[{ kind: 'valid', card }, sampleKeys, entry],
 			{ kind: 'foreign' }

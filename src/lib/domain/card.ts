@@ -229,7 +229,7 @@ export type CardAnswer =
 	/** Signed, but no longer worth boarding on. */
 	| {
 			kind: 'irregular';
-			why: 'expired' | 'other-plate' | 'not-registered';
+			why: 'revoked' | 'expired' | 'other-plate' | 'not-registered';
 			card: CardFields;
 			/** The registry's plate for the card's prefix, when there is one. */
 			registered: string | null;
@@ -247,17 +247,20 @@ function samePlate(a: string, b: string): boolean {
 /**
  * The rider's answer for a checked card and the registry's entry for the card's prefix. A `sample`
  * key (its private part is public, for tests) vouches only for the registry's sample entries.
+ * `revoked`: the serials the City revoked, as a signed snapshot (or the server) says.
  */
 export function cardAnswer(
 	check: CardCheck,
 	keys: readonly (CardKey & { sample?: true })[],
-	entry: { placa: string; sample?: true } | null
+	entry: { placa: string; sample?: true } | null,
+	revoked: readonly number[] = []
 ): CardAnswer {
 	if (check.kind === 'forged' || check.kind === 'unknown-key') return { kind: 'foreign' };
 	const { card } = check;
 	const key = keys.find((k) => k.kid === card.kid);
 	if (key?.sample && !entry?.sample) return { kind: 'foreign' };
 	const registered = entry?.placa ?? null;
+	if (revoked.includes(card.serial)) return { kind: 'irregular', why: 'revoked', card, registered };
 	if (check.kind === 'expired') return { kind: 'irregular', why: 'expired', card, registered };
 	if (!entry) return { kind: 'irregular', why: 'not-registered', card, registered };
 	if (!samePlate(entry.placa, card.placa))

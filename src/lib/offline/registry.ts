@@ -17,6 +17,16 @@ export async function cachedRegistry(): Promise<RegistrySnapshot | null> {
 	return hit ? readPublishedSnapshot((await hit.json()) as RegistrySnapshot) : null;
 }
 
+/**
+ * The kept copy exactly as served (its `signature` and `revokedCards` untouched), for checking the
+ * snapshot's signature; null when the phone holds none.
+ */
+export async function keptSnapshotJson(): Promise<Record<string, unknown> | null> {
+	if (!('caches' in globalThis)) return null;
+	const hit = await (await caches.open(CACHE)).match(URL_);
+	return hit ? ((await hit.json()) as Record<string, unknown>) : null;
+}
+
 /** Fetch the latest snapshot (or confirm the kept one) and keep it; the kept copy when offline. */
 export async function refreshRegistry(): Promise<RegistrySnapshot | null> {
 	if (!('caches' in globalThis)) return null;

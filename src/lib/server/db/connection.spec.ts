@@ -60,6 +60,7 @@ describe('migrations', () => {
 			'019_auto_records',
 			'020_procedure',
 			'021_field_mode',
+			'022_revoked_cards',
 			'024_auxiliary_person'
 		]);
 		expect(await migrate(db)).toEqual([]);
@@ -85,6 +86,7 @@ describe('migrations', () => {
 			'registry_draft_entry',
 			'registry_entry',
 			'registry_snapshot',
+			'revoked_card',
 			'rules_version',
 			'server_secret',
 			'staff',
@@ -131,6 +133,7 @@ describe('migrations', () => {
 			'019_auto_records',
 			'020_procedure',
 			'021_field_mode',
+			'022_revoked_cards',
 			'024_auxiliary_person'
 		]);
 		const rows = await db
@@ -166,6 +169,7 @@ describe('migrations', () => {
 			'019_auto_records',
 			'020_procedure',
 			'021_field_mode',
+			'022_revoked_cards',
 			'024_auxiliary_person'
 		]);
 		await day(9, '2027-02-10', 'close');
@@ -213,6 +217,7 @@ describe('migrations', () => {
 			'019_auto_records',
 			'020_procedure',
 			'021_field_mode',
+			'022_revoked_cards',
 			'024_auxiliary_person'
 		]);
 		const ledger = await db.selectFrom('lgpd_erasure').selectAll().orderBy('protocol').execute();
@@ -248,6 +253,7 @@ describe('migrations', () => {
 			'019_auto_records',
 			'020_procedure',
 			'021_field_mode',
+			'022_revoked_cards',
 			'024_auxiliary_person'
 		]);
 		await sql`pragma foreign_keys = on`.execute(db);
@@ -311,6 +317,7 @@ describe('migrations', () => {
 			'019_auto_records',
 			'020_procedure',
 			'021_field_mode',
+			'022_revoked_cards',
 			'024_auxiliary_person'
 		]);
 		const rows = await db.selectFrom('idempotency').selectAll().orderBy('created_at').execute();

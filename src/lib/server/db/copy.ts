@@ -33,6 +33,7 @@ export const COPY_ORDER = [
 	'complaint_photo',
 	'complaint_audio',
 	'lgpd_erasure',
+	'revoked_card',
 	'auto_sequence',
 	'auto_block',
 	'auto_number_void',

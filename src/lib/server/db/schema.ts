@@ -134,6 +134,13 @@ export interface LgpdErasureTable {
 	staff_email: string | null;
 }
 
+/** A revoked vehicle card (022_revoked_cards): its serial, the prefix it was printed for, when. */
+export interface RevokedCardTable {
+	serial: number;
+	prefixo: string;
+	revoked_at: string;
+}
+
 /** The last protocol number given in a year (RM-<year>-<last>). */
 export interface ProtocolSequenceTable {
 	year: number;
@@ -169,6 +176,7 @@ export interface Database extends StaffTables, TriageTables, RegistryAdminTables
 	complaint_photo: ComplaintPhotoTable;
 	complaint_audio: ComplaintAudioTable;
 	lgpd_erasure: LgpdErasureTable;
+	revoked_card: RevokedCardTable;
 	protocol_sequence: ProtocolSequenceTable;
 	idempotency: IdempotencyTable;
 	rate_limit: RateLimitTable;

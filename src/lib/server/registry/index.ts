@@ -43,3 +43,10 @@ export {
 	signedCardDigits,
 	signingKey
 } from './card';
+export {
+	currentSerial,
+	revokeCard,
+	revokedSerials,
+	revokedStatusList,
+	signSnapshot
+} from './card-revocation';

@@ -5,10 +5,11 @@
  * download every check's code (riders pay for every kilobyte).
  */
 import { cardAnswer, checkCard, type CardAnswer } from '$lib/domain/card';
+import { verifiedRevocations } from '$lib/domain/card-status';
 import { wallClock } from '$lib/domain/clock';
 import type { ProfileCardKey } from '$lib/domain/profile';
 import { buildIndex, notFound, verifyAt, type RegistryRules } from '$lib/domain/registry';
-import { cachedRegistry, isStale } from '$lib/offline/registry';
+import { cachedRegistry, isStale, keptSnapshotJson } from '$lib/offline/registry';
 
 /** A scanned signed card, and what the phone needs to check it with no network. */
 export interface ScannedCard {
@@ -20,7 +21,8 @@ export interface ScannedCard {
 /**
  * The kept copy's verdict for `query`, or null when the phone holds no copy. With a signed card,
  * its answer too (its signature checked with the profile's keys, then set against the kept
- * registry), and the verdict of the prefix the card signs.
+ * registry and the revoked cards it lists — used only when the copy's signature verifies with
+ * the profile's keys), and the verdict of the prefix the card signs.
  */
 export async function verifyOnPhone(
 	query: string,
@@ -37,11 +39,16 @@ export async function verifyOnPhone(
 		const check = await checkCard(scanned.digits, scanned.ibge, scanned.keys, today);
 		if (check.kind !== 'forged') query = check.card.prefixo;
 		const signed = buildIndex(snapshot.entries).find(query);
+		const kept =
+			check.kind === 'valid' || check.kind === 'expired' ? await keptSnapshotJson() : null;
+		// An unsigned or altered copy says nothing about revocation: its list is not used.
+		const revoked = (kept && (await verifiedRevocations(kept, scanned.keys))) ?? [];
 		// The kept copy does not say which entries are the sample's: its `sample` says some are.
 		card = cardAnswer(
 			check,
 			scanned.keys,
-			signed && { placa: signed.placa, ...(snapshot.sample ? { sample: true as const } : {}) }
+			signed && { placa: signed.placa, ...(snapshot.sample ? { sample: true as const } : {}) },
+			revoked
 		);
 	}
 	const entry = buildIndex(snapshot.entries).find(query);

@@ -1,26 +1,30 @@
 import { m } from '$lib/paraglide/messages';
 import { apiError, apiLocale, CORS, ok, preflight } from '$lib/server/http';
-import { publishedRegistry } from '$lib/server/registry';
+import { db } from '$lib/server/db';
+import { publishedRegistry, revokedStatusList, signSnapshot } from '$lib/server/registry';
 import { certidaoValidade, publicEntry } from '$lib/domain/registry';
 import type { RequestHandler } from './$types';
 
 /**
  * GET /api/registry — the latest published snapshot: only what the law makes public (LGPD).
  * Revalidated by ETag (a phone's kept copy costs a 304), so a new version reaches riders at once.
+ * It carries the revoked cards' status list (`revokedCards`) and is signed with the card key
+ * (`signature`, docs/api.md): a revocation changes the ETag, so phones take it on their next visit.
  */
 export const GET: RequestHandler = async ({ request }) => {
 	const snapshot = await publishedRegistry();
 	if (!snapshot) {
 		return apiError(404, 'no_registry', m.api_no_registry({}, { locale: apiLocale(request) }));
 	}
-	const etag = `"registry-${snapshot.version}"`;
+	const revokedCards = await revokedStatusList(db());
+	const etag = `"registry-${snapshot.version}-${revokedCards.offset}-${revokedCards.bits}"`;
 	const headers = { etag, 'cache-control': 'no-cache' };
 	const match = request.headers.get('if-none-match');
 	if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
 		return new Response(null, { status: 304, headers: { ...CORS, ...headers } });
 	}
 	return ok(
-		{
+		signSnapshot({
 			version: snapshot.version,
 			publishedAt: snapshot.publishedAt,
 			sample: snapshot.sample,
@@ -30,8 +34,9 @@ export const GET: RequestHandler = async ({ request }) => {
 				const e = { ...publicEntry(entry), certidaoValidade: certidaoValidade(entry) };
 				delete e.sample;
 				return e;
-			})
-		},
+			}),
+			revokedCards
+		}),
 		headers
 	);
 };

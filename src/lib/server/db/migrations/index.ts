@@ -25,6 +25,7 @@ import * as m018 from './018_erasures';
 import * as m019 from './019_auto_records';
 import * as m020 from './020_procedure';
 import * as m021 from './021_field_mode';
+import * as m022 from './022_revoked_cards';
 import * as m024 from './024_auxiliary_person';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -49,5 +50,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
 	'019_auto_records': m019,
 	'020_procedure': m020,
 	'021_field_mode': m021,
+	'022_revoked_cards': m022,
 	'024_auxiliary_person': m024
 };

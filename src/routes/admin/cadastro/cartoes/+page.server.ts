@@ -1,6 +1,7 @@
-import { error } from '@sveltejs/kit';
+import { error, fail } from '@sveltejs/kit';
 import { formatPlate, formatPrefix, normalizePrefix } from '$lib/domain/plate';
 import { requireStaff } from '$lib/server/auth';
+import { formOrError, text } from '$lib/server/http';
 import { config } from '$lib/server/runtime';
 import { db } from '$lib/server/db';
 import {
@@ -11,11 +12,13 @@ import {
 	latestSnapshot,
 	modulesPath,
 	qrPath,
+	revokeCard,
+	revokedSerials,
 	signedCardDigits,
 	signingKey,
 	vehicleUrl
 } from '$lib/server/registry';
-import type { PageServerLoad } from './$types';
+import type { Actions, PageServerLoad } from './$types';
 
 /** The printed sizes of the code, in mm, quiet zone included: on the bike, on the vest. */
 const SIZES = { moto: 70, colete: 120 } as const;
@@ -26,7 +29,8 @@ const SIZES = { moto: 70, colete: 120 } as const;
  * (docs/api.md): the link `<base>/v/<prefixo>/` of this app (configured base, else this request's
  * origin) and the card's signed digits, so any camera opens the verification and the rider's app
  * checks the signature offline. Without a usable signing key the code is the plain link, and the
- * page says why.
+ * page says why. A card whose serial was revoked (`?/revogar`) is marked cancelled: a reprint gets a
+ * new serial only with the next published version (src/lib/server/registry/card-revocation.ts).
  */
 export const load: PageServerLoad = async ({ url }) => {
 	requireStaff('gestor');
@@ -44,6 +48,7 @@ export const load: PageServerLoad = async ({ url }) => {
 			message: `O prefixo ${formatPrefix(prefixo)} não está no cadastro publicado.`,
 			code: 'prefixo'
 		});
+	const revoked = new Set(await revokedSerials(db()));
 	const size = url.searchParams.get('tamanho') === 'colete' ? SIZES.colete : SIZES.moto;
 	let key: ReturnType<typeof signingKey> | null = null;
 	let unsigned: string | null = null;
@@ -60,33 +65,54 @@ export const load: PageServerLoad = async ({ url }) => {
 		base,
 		size,
 		unsigned,
-		cards: entries.map((e) => {
-			// A sample key's private part is public: it signs only the fictitious sample entries.
-			if (key && snapshot && (!key.entry.sample || e.sample)) {
-				const digits = signedCardDigits(cardFields(e, snapshot, key.entry.kid), key.key);
-				const link = cardLink(base, e.prefixo);
-				const qr = cardQr(link, digits);
-				return {
-					prefixo: formatPrefix(e.prefixo),
-					placa: formatPlate(e.placa),
-					url: link,
-					signed: true,
-					qrVersion: qr.version,
-					module: size / (qr.modules + 8),
-					qr: modulesPath(qr.modules, qr.dark)
-				};
-			}
-			const target = vehicleUrl(base, e.prefixo);
-			const qr = qrPath(target);
+		cards: entries.map((e) => ({
+			...card(e),
+			revoked: snapshot !== null && revoked.has(snapshot.version * 10_000 + Number(e.prefixo))
+		}))
+	};
+	function card(e: (typeof entries)[number]) {
+		// A sample key's private part is public: it signs only the fictitious sample entries.
+		if (key && snapshot && (!key.entry.sample || e.sample)) {
+			const digits = signedCardDigits(cardFields(e, snapshot, key.entry.kid), key.key);
+			const link = cardLink(base, e.prefixo);
+			const qr = cardQr(link, digits);
 			return {
 				prefixo: formatPrefix(e.prefixo),
 				placa: formatPlate(e.placa),
-				url: target,
-				signed: false,
-				qrVersion: null,
-				module: size / qr.size,
-				qr
+				url: link,
+				signed: true,
+				qrVersion: qr.version,
+				module: size / (qr.modules + 8),
+				qr: modulesPath(qr.modules, qr.dark)
 			};
-		})
-	};
+		}
+		const target = vehicleUrl(base, e.prefixo);
+		const qr = qrPath(target);
+		return {
+			prefixo: formatPrefix(e.prefixo),
+			placa: formatPlate(e.placa),
+			url: target,
+			signed: false,
+			qrVersion: null,
+			module: size / qr.size,
+			qr
+		};
+	}
+};
+
+export const actions: Actions = {
+	/** Revokes the current card of `prefixo` (gestor, audited): phones learn it from /api/registry. */
+	revogar: async ({ request }) => {
+		const staff = requireStaff('gestor');
+		const prefixo = normalizePrefix(text(await formOrError(request), 'prefixo'));
+		if (prefixo === null)
+			return fail(400, { revokeError: 'Prefixo inválido.', revoked: null as string | null });
+		const done = await revokeCard(db(), prefixo, staff);
+		if (!done)
+			return fail(404, {
+				revokeError: `O prefixo ${formatPrefix(prefixo)} não está no cadastro publicado.`,
+				revoked: null as string | null
+			});
+		return { revokeError: null as string | null, revoked: formatPrefix(prefixo) };
+	}
 };
