@@ -8,12 +8,13 @@
  * messages state a figure that is the app's own rule, not any law's — each is named below with its
  * reason, and must keep saying only that figure.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 
 const messagesDir = fileURLToPath(new URL('../../messages', import.meta.url));
+const srcDir = fileURLToPath(new URL('../../src', import.meta.url));
 
 /** What a law's value looks like in a sentence, in the three languages. */
 const LAW_VALUES: { what: string; pattern: RegExp }[] = [
@@ -127,5 +128,58 @@ describe('messages embed no law’s value (cc, period, deadline, copy count)', (
 	test('0 messages in messages/*.json embed a law’s value', () => {
 		const found = lawValuesIn(messages());
 		expect(found, found.join('\n')).toEqual([]);
+	});
+});
+
+/** Every .svelte file under src/, recursively. */
+function svelteFiles(dir = srcDir): string[] {
+	return readdirSync(dir).flatMap((name) => {
+		const path = join(dir, name);
+		if (statSync(path).isDirectory()) return name === 'paraglide' ? [] : svelteFiles(path);
+		return name.endsWith('.svelte') ? [path] : [];
+	});
+}
+
+/** A component's markup: its text without scripts, styles and comments, line by line. */
+function markupLines(file: string): string[] {
+	return readFileSync(file, 'utf8')
+		.replace(/<script[\s\S]*?<\/script>/gu, '')
+		.replace(/<style[\s\S]*?<\/style>/gu, '')
+		.replace(/<!--[\s\S]*?-->/gu, '')
+		.split('\n')
+		.map((line) => line.trim())
+		.filter(Boolean);
+}
+
+/** Figures the staff markup states that are the app's own rules: file's end → figure and why. */
+const MARKUP_APP_RULES: Record<string, { figure: RegExp; why: string }> = {
+	'admin/login/+page.svelte': {
+		figure: /\b(30 minutos|12 horas)\b/gu,
+		why: 'a staff session ends after 30 idle minutes or 12 hours: the app’s security rule'
+	}
+};
+
+describe('markup embeds no law’s value either', () => {
+	test('0 lines of src/**/*.svelte markup state a cc, a period, a deadline or a copy count', () => {
+		const found: string[] = [];
+		for (const file of svelteFiles()) {
+			const rel = file
+				.slice(srcDir.length + 1)
+				.split('\\')
+				.join('/');
+			const app = Object.entries(MARKUP_APP_RULES).find(([end]) => rel.endsWith(end))?.[1];
+			for (const line of markupLines(file)) {
+				const text = app ? line.replace(app.figure, '{n}') : line;
+				const hit = LAW_VALUES.find(({ pattern }) => pattern.test(text));
+				if (hit) found.push(`${rel}: ${hit.what} — ${line}`);
+			}
+		}
+		expect(found, found.join('\n')).toEqual([]);
+	});
+
+	test('it catches a figure welded into markup, and the app rules say why', () => {
+		const line = '<h3>Prorrogar o prazo de resposta (uma vez, +30 dias)</h3>';
+		expect(LAW_VALUES.some(({ pattern }) => pattern.test(line))).toBe(true);
+		for (const { why } of Object.values(MARKUP_APP_RULES)) expect(why).toMatch(/app/);
 	});
 });
