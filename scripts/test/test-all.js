@@ -212,6 +212,8 @@ const ci =
 // sources (a build writes its own folders, and the messages only when they change). The other
 // real profiles are each built apart (their own GARUPA_MUNICIPIO, .svelte-kit and build folders);
 // only their smoke tests (tests/<municipio>.e2e.ts) run against them (playwright.config.ts).
+// Vite refuses a second build of one project while another runs (its command lock); these builds
+// share no output folder, so each passes `--bypass-lock`.
 // Feira de Santana: a law with its own text in another zone (America/Bahia).
 const PROFILES = [
 	['porto-velho', 'pv', '4183'],
@@ -235,13 +237,13 @@ let pgUrl = process.env.PG_TEST_URL || null;
 const [, built, ...profilesBuilt] = await checksSideBySide(
 	[
 		['lint (prettier + eslint)', 'npm', ['run', '--silent', 'lint']],
-		['build', 'npm', ['run', '--silent', 'build']],
+		['build', 'npm', ['run', '--silent', 'build', '--', '--bypass-lock']],
 		...PROFILES.map(
 			({ municipio, env }) =>
 				/** @type {[string, string, string[], Record<string, string>]} */ ([
 					`build (GARUPA_MUNICIPIO=${municipio})`,
 					'npm',
-					['run', '--silent', 'build'],
+					['run', '--silent', 'build', '--', '--bypass-lock'],
 					env
 				])
 		)
