@@ -109,9 +109,12 @@ test('after signing out, no cache holds a staff page or a token URL; the riderâ€
 		expect.arrayContaining(['/', '/tarifa', '/lei'])
 	);
 	expect(await page.evaluate(() => localStorage.getItem('garupa-e2e-sentinela'))).toBe('fica');
-	// Signing out wiped the field mode's records (/admin/campo was visited above).
+	// Signing out wiped the field mode's records (/admin/campo was visited above): the sign-in
+	// page's script deletes them once it runs, which on a loaded machine can take seconds.
 	await expect
-		.poll(async () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name)))
+		.poll(async () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name)), {
+			timeout: 20_000
+		})
 		.not.toContain('garupa-campo');
 });
 
