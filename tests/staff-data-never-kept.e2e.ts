@@ -66,7 +66,9 @@ test('after signing out, no cache holds a staff page or a token URL; the riderâ€
 
 	await loginAs(page, 'gestor');
 	const pages = adminRoutesOnDisk()
-		.filter((r) => r.files.includes('+page.svelte') && r.id !== '/admin/login')
+		.filter(
+			(r) => r.files.includes('+page.svelte') && r.id !== '/admin/login' && r.id !== '/admin/saiu'
+		)
 		.map((r) => samplePath(r.id).replace('RM-2026-000001', protocol));
 	for (const path of pages) {
 		const response = await page.goto(path);
@@ -109,8 +111,9 @@ test('after signing out, no cache holds a staff page or a token URL; the riderâ€
 		expect.arrayContaining(['/', '/tarifa', '/lei'])
 	);
 	expect(await page.evaluate(() => localStorage.getItem('garupa-e2e-sentinela'))).toBe('fica');
-	// Signing out wiped the field mode's records (/admin/campo was visited above): the sign-in
-	// page's script deletes them once it runs, which on a loaded machine can take seconds.
+	// Signing out wiped the field mode's records (/admin/campo was visited above): the sign-out
+	// lands on /admin/saiu, whose script deletes them before the sign-in page (which has none) â€”
+	// even when "Sair agora" is tapped before the logout page's own script has loaded.
 	await expect
 		.poll(async () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name)), {
 			timeout: 20_000

@@ -20,6 +20,8 @@ export interface RouteAccess {
 
 export const ADMIN_ACCESS: Readonly<Record<string, RouteAccess>> = {
 	'/admin/login': { role: 'public' },
+	// Just signed out: wipes the field mode's records from the phone, then the sign-in page.
+	'/admin/saiu': { role: 'public' },
 	'/admin/logout': { role: 'fiscal' },
 	'/admin': { role: 'fiscal' },
 	'/admin/equipe': { role: 'gestor' },

@@ -23,11 +23,11 @@ export const actions = {
 		const token = cookies.get(SESSION_COOKIE);
 		if (token) await endSession(db(), token);
 		// The field mode's numbers this phone held and did not use go back or are voided (audited);
-		// the page wipes the phone's field records as it signs out (src/lib/field/outbox.ts).
+		// /admin/saiu wipes the phone's field records (the sign-in page runs no script, so it cannot).
 		const device = await fieldDevice(db(), cookies.get(DEVICE_COOKIE));
 		if (device?.staffId === staff.id) await closeBlocks(db(), staff, device.deviceId, 'saida');
 		await audit(db(), { staff, action: 'session.logout', entity: 'staff', entityId: staff.id });
 		cookies.delete(SESSION_COOKIE, COOKIE_OPTIONS);
-		redirect(303, '/admin/login?saiu=1');
+		redirect(303, '/admin/saiu');
 	}
 } satisfies Actions;
