@@ -143,6 +143,33 @@ test.describe('offline and "Minhas reclamações" at 360×740', () => {
 		await page.getByRole('button', { name: 'Enviar reclamação' }).tap();
 		await expect(page).toHaveURL(RECEIPT);
 		const online = (await page.getByTestId('protocol').textContent()) ?? '';
+		// The receipt keeps it on the phone once its script runs: wait for that before leaving.
+		await expect
+			.poll(
+				() =>
+					page.evaluate(async (protocol) => {
+						const names = (await indexedDB.databases()).map((d) => d.name);
+						if (!names.includes('garupa-outbox')) return false;
+						const db = await new Promise<IDBDatabase>((resolve, reject) => {
+							const open = indexedDB.open('garupa-outbox');
+							open.onsuccess = () => resolve(open.result);
+							open.onerror = () => reject(open.error);
+						});
+						try {
+							if (!db.objectStoreNames.contains('mine')) return false;
+							const all = await new Promise<{ protocol: string }[]>((resolve, reject) => {
+								const read = db.transaction('mine').objectStore('mine').getAll();
+								read.onsuccess = () => resolve(read.result as { protocol: string }[]);
+								read.onerror = () => reject(read.error);
+							});
+							return all.some((e) => e.protocol === protocol);
+						} finally {
+							db.close();
+						}
+					}, online),
+				{ timeout: 15_000 }
+			)
+			.toBe(true);
 
 		// Another made with no signal.
 		await page.goto('/reclamar?veiculo=007');

@@ -240,14 +240,18 @@ test.describe('/pontos — the official stands (Art. 12–14)', () => {
 				await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible();
 				await page.getByRole('button', { name: 'Mais perto de mim' }).click();
 				await expect(page.locator('.nearest-label')).toContainText(place.stand);
-				await inside(page, '.nearest-label', '.map');
-				await inside(page, '.nearest-dot', '.map');
+				// Once the map has finished moving to them (its pan is animated; a box measured mid-pan
+				// can cross the edge for a moment).
+				await expect(async () => {
+					await inside(page, '.nearest-label', '.map');
+					await inside(page, '.nearest-dot', '.map');
+				}).toPass({ timeout: 10_000 });
 
 				const you = page.locator('.rider-marker');
 				await expect(you).toHaveCount(1);
 				await expect(you.locator('.rider-label')).toHaveText('Você está aqui');
 				await expect(you.locator('.rider-label')).toBeVisible();
-				await inside(page, '.rider-dot', '.map');
+				await expect(() => inside(page, '.rider-dot', '.map')).toPass({ timeout: 10_000 });
 				// Round and black, where a stand's pin is a blue (or, the nearest, orange) teardrop.
 				const dot = you.locator('.rider-dot');
 				await expect(dot).toHaveCSS('border-top-left-radius', '50%');
