@@ -22,6 +22,36 @@ afterEach(async () => {
 const pragma = async (name: string) =>
 	(await sql<Record<string, unknown>>`pragma ${sql.raw(name)}`.execute(db)).rows[0]?.[name];
 
+/** Every migration, in the order they run: the one list a new migration is added to. */
+const MIGRATIONS = [
+	'001_registry',
+	'002_stands',
+	'003_complaints',
+	'004_staff',
+	'005_triage',
+	'006_registry_admin',
+	'007_rules',
+	'008_rate_limit',
+	'009_certidoes',
+	'010_distance',
+	'011_server_secret',
+	'012_idempotency_sealed',
+	'013_sample_entries',
+	'014_office_closures',
+	'015_suspension_days',
+	'016_complaint_audio',
+	'017_staff_devices',
+	'018_erasures',
+	'019_auto_records',
+	'020_procedure',
+	'021_field_mode',
+	'022_revoked_cards',
+	'024_auxiliary_person'
+] as const;
+
+/** The migrations from `first` on: what `migrate` runs on a database migrated up to the one before. */
+const from = (first: (typeof MIGRATIONS)[number]) => MIGRATIONS.slice(MIGRATIONS.indexOf(first));
+
 describe('SQLite connection', () => {
 	test('creates the folder and sets WAL, synchronous FULL, foreign keys, busy timeout', async () => {
 		expect(await pragma('journal_mode')).toBe('wal');
@@ -38,31 +68,7 @@ describe('SQLite connection', () => {
 
 describe('migrations', () => {
 	test('create every table, in order, and running again is a no-op', async () => {
-		expect(await migrate(db)).toEqual([
-			'001_registry',
-			'002_stands',
-			'003_complaints',
-			'004_staff',
-			'005_triage',
-			'006_registry_admin',
-			'007_rules',
-			'008_rate_limit',
-			'009_certidoes',
-			'010_distance',
-			'011_server_secret',
-			'012_idempotency_sealed',
-			'013_sample_entries',
-			'014_office_closures',
-			'015_suspension_days',
-			'016_complaint_audio',
-			'017_staff_devices',
-			'018_erasures',
-			'019_auto_records',
-			'020_procedure',
-			'021_field_mode',
-			'022_revoked_cards',
-			'024_auxiliary_person'
-		]);
+		expect(await migrate(db)).toEqual(MIGRATIONS);
 		expect(await migrate(db)).toEqual([]);
 		const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
 		expect(tables).toEqual([
@@ -123,19 +129,7 @@ describe('migrations', () => {
 				db
 			);
 		}
-		expect(await migrate(db)).toEqual([
-			'013_sample_entries',
-			'014_office_closures',
-			'015_suspension_days',
-			'016_complaint_audio',
-			'017_staff_devices',
-			'018_erasures',
-			'019_auto_records',
-			'020_procedure',
-			'021_field_mode',
-			'022_revoked_cards',
-			'024_auxiliary_person'
-		]);
+		expect(await migrate(db)).toEqual(from('013_sample_entries'));
 		const rows = await db
 			.selectFrom('registry_entry')
 			.select(['snapshot_version', 'sample'])
@@ -160,18 +154,7 @@ describe('migrations', () => {
 		await day(3, '2027-02-08', 'add');
 		await day(7, '2027-02-09', 'remove');
 		await expect(day(8, '2027-02-10', 'close')).rejects.toThrow(/CHECK/i);
-		expect(await migrate(db)).toEqual([
-			'014_office_closures',
-			'015_suspension_days',
-			'016_complaint_audio',
-			'017_staff_devices',
-			'018_erasures',
-			'019_auto_records',
-			'020_procedure',
-			'021_field_mode',
-			'022_revoked_cards',
-			'024_auxiliary_person'
-		]);
+		expect(await migrate(db)).toEqual(from('014_office_closures'));
 		await day(9, '2027-02-10', 'close');
 		await expect(day(10, '2027-02-11', 'fechar')).rejects.toThrow(/CHECK/i);
 		await expect(day(11, '2027-02-10', 'add')).rejects.toThrow(/UNIQUE/i);
@@ -211,15 +194,7 @@ describe('migrations', () => {
 		await erased('2026-05-01T10:00:00.000Z', 'RM-2026-000001', 'gestor@garupa.test');
 		await erased('2026-06-01T10:00:00.000Z', 'RM-2026-000001', null);
 		await erased('2026-07-01T10:00:00.000Z', 'RM-2026-000002', null);
-		expect(await migrate(db)).toEqual([
-			'017_staff_devices',
-			'018_erasures',
-			'019_auto_records',
-			'020_procedure',
-			'021_field_mode',
-			'022_revoked_cards',
-			'024_auxiliary_person'
-		]);
+		expect(await migrate(db)).toEqual(from('017_staff_devices'));
 		const ledger = await db.selectFrom('lgpd_erasure').selectAll().orderBy('protocol').execute();
 		expect(ledger).toEqual([
 			{
@@ -249,13 +224,7 @@ describe('migrations', () => {
 		await sql`insert into auto_infracao (number, year, seq, complaint_id, prefixo, placa, provision, penalty, penalty_cite, penalty_detail, agent_staff_id, agent_name, issued_at, decision, suspension_days) values ('AI-2026-000001', 2026, 1, 9, '7', 'NDJ8041', 'art20-VII', 'multa', 'Art. 21, I', 'x', 3, 'Ana', '2026-12-01T00:00:00Z', 'imposta', 5)`.execute(
 			db
 		);
-		expect(await migrate(db)).toEqual([
-			'019_auto_records',
-			'020_procedure',
-			'021_field_mode',
-			'022_revoked_cards',
-			'024_auxiliary_person'
-		]);
+		expect(await migrate(db)).toEqual(from('019_auto_records'));
 		await sql`pragma foreign_keys = on`.execute(db);
 		const row = await db.selectFrom('auto_infracao').selectAll().executeTakeFirstOrThrow();
 		expect(row).toMatchObject({
@@ -306,20 +275,7 @@ describe('migrations', () => {
 		await sql`insert into idempotency (key, request_hash, status, response, created_at) values ('chave-1', 'h1', 'done', ${JSON.stringify(old)}, '2026-12-01T00:00:00Z'), ('chave-2', 'h2', 'processing', null, '2026-12-01T00:00:00Z')`.execute(
 			db
 		);
-		expect(await migrate(db)).toEqual([
-			'012_idempotency_sealed',
-			'013_sample_entries',
-			'014_office_closures',
-			'015_suspension_days',
-			'016_complaint_audio',
-			'017_staff_devices',
-			'018_erasures',
-			'019_auto_records',
-			'020_procedure',
-			'021_field_mode',
-			'022_revoked_cards',
-			'024_auxiliary_person'
-		]);
+		expect(await migrate(db)).toEqual(from('012_idempotency_sealed'));
 		const rows = await db.selectFrom('idempotency').selectAll().orderBy('created_at').execute();
 		expect(rows.map((r) => r.key).sort()).toEqual([keyId('chave-1'), keyId('chave-2')].sort());
 		const sealed = rows.find((r) => r.key === keyId('chave-1'));
