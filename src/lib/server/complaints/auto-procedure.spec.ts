@@ -32,21 +32,22 @@ async function founded(
 	return protocol;
 }
 
+/** A founded complaint of `date` and the auto (Art. 20 VII) issued for it that day. */
+async function autoOf(staff: Awaited<ReturnType<typeof member>>, date: string) {
+	const protocol = await founded(staff, date);
+	const issued = await issueAuto(db, staff, { protocol, provision: 'art20-VII' }, at(date));
+	if (!issued.ok || !('number' in issued)) throw new Error(JSON.stringify(issued));
+	return { protocol, number: issued.number };
+}
+
 describe('Rolim de Moura: the law sets no notice limit', () => {
 	test('a notice months after the conduct is recorded, and the auto is not void', async () => {
 		const staff = await member(db);
-		const protocol = await founded(staff, '2026-01-05');
-		const issued = await issueAuto(
-			db,
-			staff,
-			{ protocol, provision: 'art20-VII' },
-			at('2026-01-05')
-		);
-		if (!issued.ok || !('number' in issued)) throw new Error(JSON.stringify(issued));
+		const { protocol, number } = await autoOf(staff, '2026-01-05');
 		const step = await recordAutoStep(
 			db,
 			staff,
-			{ number: issued.number, protocol, step: 'notificado', on: '2026-06-01', note: null },
+			{ number, protocol, step: 'notificado', on: '2026-06-01', note: null },
 			at('2026-06-02')
 		);
 		expect(step).toEqual({ ok: true });
@@ -55,15 +56,8 @@ describe('Rolim de Moura: the law sets no notice limit', () => {
 	});
 	test('Art. 28 §1º fixes the review’s days: imposition asks none', async () => {
 		const staff = await member(db);
-		const protocol = await founded(staff, '2026-11-02');
-		const issued = await issueAuto(
-			db,
-			staff,
-			{ protocol, provision: 'art20-VII' },
-			at('2026-11-02')
-		);
-		if (!issued.ok || !('number' in issued)) throw new Error(JSON.stringify(issued));
-		const base = { number: issued.number, protocol, note: null };
+		const { protocol, number } = await autoOf(staff, '2026-11-02');
+		const base = { number, protocol, note: null };
 		await recordAutoStep(
 			db,
 			staff,
@@ -92,14 +86,7 @@ describe('the agent on the auto (Art. 26, II)', () => {
 			.set({ matricula: '12.345-6' })
 			.where('id', '=', staff.id)
 			.execute();
-		const protocol = await founded(staff, '2026-11-02');
-		const issued = await issueAuto(
-			db,
-			staff,
-			{ protocol, provision: 'art20-VII' },
-			at('2026-11-02')
-		);
-		if (!issued.ok) throw new Error(JSON.stringify(issued));
+		const { protocol } = await autoOf(staff, '2026-11-02');
 		await db.updateTable('staff').set({ matricula: '99' }).where('id', '=', staff.id).execute();
 		const [auto] = await autosOfComplaint(db, protocol, at('2026-11-02'));
 		expect(auto).toMatchObject({ agentName: 'Fernanda Fiscal', agentMatricula: '12.345-6' });
