@@ -14,28 +14,17 @@ import {
 	revokedStatusList
 } from '../../src/lib/server/registry/card-revocation';
 import { publishSnapshot } from '../../src/lib/server/registry/registry';
+import { addGestor, GESTOR } from '../../src/lib/server/db/db.fixtures';
 import { createPgDatabase, pgAdminUrl } from './server-harness';
 
 describe.skipIf(!pgAdminUrl)('revoked cards on PostgreSQL', { timeout: 60_000 }, () => {
 	let database: { url: string; drop: () => Promise<void> };
 	let db: Db;
-	let staff: { id: number; email: string };
 	beforeAll(async () => {
 		database = await createPgDatabase(pgAdminUrl as string, 'garupa_revoked');
 		db = createDb({ kind: 'postgres', url: database.url });
 		await migrate(db);
-		const row = await db
-			.insertInto('staff')
-			.values({
-				email: 'g@garupa.test',
-				name: 'G',
-				role: 'gestor',
-				password_hash: 'x',
-				created_at: '2026-01-01T00:00:00Z'
-			})
-			.returning('id')
-			.executeTakeFirstOrThrow();
-		staff = { id: Number(row.id), email: 'g@garupa.test' };
+		await addGestor(db);
 		await publishSnapshot(db, {
 			entries: [entry('7'), entry('12')],
 			source: 'a.csv',
@@ -48,12 +37,12 @@ describe.skipIf(!pgAdminUrl)('revoked cards on PostgreSQL', { timeout: 60_000 },
 	});
 
 	test('revoke, revoke again, list', async () => {
-		expect(await revokeCard(db, '7', staff)).toEqual({ serial: 10_007, already: false });
-		expect(await revokeCard(db, '7', staff)).toEqual({ serial: 10_007, already: true });
-		expect(await revokeCard(db, '12', staff)).toEqual({ serial: 10_012, already: false });
+		expect(await revokeCard(db, '7', GESTOR)).toEqual({ serial: 10_007, already: false });
+		expect(await revokeCard(db, '7', GESTOR)).toEqual({ serial: 10_007, already: true });
+		expect(await revokeCard(db, '12', GESTOR)).toEqual({ serial: 10_012, already: false });
 		expect(await revokedSerials(db)).toEqual([10_007, 10_012]);
 		expect(await decodeStatusList(await revokedStatusList(db))).toEqual([10_007, 10_012]);
-		const rows = (await auditLog(db, { staffEmail: 'g@garupa.test' })).filter(
+		const rows = (await auditLog(db, { staffEmail: GESTOR.email })).filter(
 			(r) => r.action === 'card.revoke'
 		);
 		expect(rows).toHaveLength(2);
