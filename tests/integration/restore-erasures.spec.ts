@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createDb, migrate, type Db } from '../../src/lib/server/db';
 import { transition } from '../../src/lib/server/complaints/complaint-admin';
 import { addTranscript, eraseContact, erasureLedger } from '../../src/lib/server/complaints/lgpd';
-import { FILED, file, member } from '../../src/lib/server/complaints/triage.fixtures';
+import { FILED, file, member, recordVoice } from '../../src/lib/server/complaints/triage.fixtures';
 import { cli, createPgDatabase, pgAdminUrl } from './server-harness';
 
 let dir: string;
@@ -91,20 +91,7 @@ async function story(live: string, ext: string) {
 		erased = (await file(db, { contact: { name: 'Genoveva Quaresma', phone: '69993214567' } }))
 			.protocol;
 		kept = (await file(db, { contact: { name: 'Teodoro Bastos', phone: '69991112233' } })).protocol;
-		const { id } = await db
-			.selectFrom('complaint')
-			.select('id')
-			.where('protocol', '=', erased)
-			.executeTakeFirstOrThrow();
-		await db
-			.insertInto('complaint_audio')
-			.values({
-				complaint_id: id,
-				mime: 'audio/ogg',
-				bytes: new Uint8Array([1, 2, 3]),
-				duration_ms: 1
-			})
-			.execute();
+		await recordVoice(db, erased, new Uint8Array([1, 2, 3]), 1);
 		const at = new Date(FILED.getTime() + hour);
 		const said = { protocol: erased, text: 'Sou a Genoveva, 99321-4567' };
 		expect((await addTranscript(db, fiscal, said, at)).ok).toBe(true);

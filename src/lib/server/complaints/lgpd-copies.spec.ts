@@ -10,7 +10,7 @@ import type { Db } from '$lib/server/db';
 import { closeTempDb, memoryDb, openTempDb } from '$lib/server/db/db.fixtures';
 import { addNote, transition } from './complaint-admin';
 import { addTranscript, eraseContact, eraseExpiredContacts, erasureLedger } from './lgpd';
-import { FILED, file, member } from './triage.fixtures';
+import { FILED, file, member, recordVoice } from './triage.fixtures';
 
 const NAME = 'Genoveva Quaresma';
 const PHONE = '(69) 99321-4567';
@@ -23,20 +23,7 @@ async function story(db: Db) {
 	const fiscal = await member(db);
 	const gestor = await member(db, 'gestor');
 	const { protocol } = await file(db, { contact: { name: NAME, phone: PHONE } });
-	const { id } = await db
-		.selectFrom('complaint')
-		.select('id')
-		.where('protocol', '=', protocol)
-		.executeTakeFirstOrThrow();
-	await db
-		.insertInto('complaint_audio')
-		.values({
-			complaint_id: id,
-			mime: 'audio/ogg',
-			bytes: new Uint8Array(Buffer.from(VOICE.repeat(40))),
-			duration_ms: 4000
-		})
-		.execute();
+	const id = await recordVoice(db, protocol, new Uint8Array(Buffer.from(VOICE.repeat(40))), 4000);
 	expect((await addTranscript(db, fiscal, { protocol, text: SPOKEN }, later)).ok).toBe(true);
 	const quoted = { protocol, note: 'Liguei para 99321-4567, sem resposta.', public: false };
 	expect((await addNote(db, fiscal, quoted, later)).ok).toBe(true);

@@ -55,3 +55,17 @@ export async function member(db: Db, role: 'fiscal' | 'gestor' = 'fiscal') {
 		.executeTakeFirstOrThrow();
 	return { id, email, name, role };
 }
+
+/** Attaches a voice recording of `bytes` to the complaint `protocol`; returns the complaint's id. */
+export async function recordVoice(db: Db, protocol: string, bytes: Uint8Array, durationMs: number) {
+	const { id } = await db
+		.selectFrom('complaint')
+		.select('id')
+		.where('protocol', '=', protocol)
+		.executeTakeFirstOrThrow();
+	await db
+		.insertInto('complaint_audio')
+		.values({ complaint_id: id, mime: 'audio/ogg', bytes, duration_ms: durationMs })
+		.execute();
+	return id;
+}
