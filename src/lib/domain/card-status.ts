@@ -11,7 +11,7 @@
  * UTF-8 of the snapshot's JSON with its `signature` member left out, members in the order served,
  * no whitespace — what `JSON.stringify` writes for the parsed object.
  */
-import type { CardKey } from './card';
+import { verifiesEs256, type CardKey } from './card';
 
 export interface StatusList {
 	/** The serial of bit 0. */
@@ -93,24 +93,7 @@ export async function verifySnapshot(
 	const key = keys.find((k) => k.kid === sig?.kid);
 	const value = typeof sig?.value === 'string' ? fromBase64Url(sig.value) : null;
 	if (!key || sig?.alg !== 'ES256' || !value || value.length !== 64) return false;
-	try {
-		const subtle = globalThis.crypto.subtle;
-		const publicKey = await subtle.importKey(
-			'jwk',
-			{ kty: 'EC', crv: 'P-256', x: key.x, y: key.y, ext: true },
-			{ name: 'ECDSA', namedCurve: 'P-256' },
-			false,
-			['verify']
-		);
-		return await subtle.verify(
-			{ name: 'ECDSA', hash: 'SHA-256' },
-			publicKey,
-			value,
-			snapshotSignedBytes(snapshot)
-		);
-	} catch {
-		return false;
-	}
+	return verifiesEs256(key, value, snapshotSignedBytes(snapshot));
 }
 
 /**

@@ -197,7 +197,24 @@ export async function checkCard(
 		(k) => k.kid === card.kid && k.validFrom <= card.issuedOn && card.issuedOn <= k.validUntil
 	);
 	if (!key) return { kind: 'unknown-key', card };
-	let valid = false;
+	const valid = await verifiesEs256(
+		key,
+		bytes.subarray(SIGNED_BYTES),
+		bytes.subarray(0, SIGNED_BYTES)
+	);
+	if (!valid) return { kind: 'forged' };
+	return card.validUntil < today ? { kind: 'expired', card } : { kind: 'valid', card };
+}
+
+/**
+ * Whether `signature` (ES256: r‖s, 64 bytes) over `signed` verifies under the P-256 public `key`;
+ * false, never a throw, for a malformed key or signature.
+ */
+export async function verifiesEs256(
+	key: Pick<CardKey, 'x' | 'y'>,
+	signature: Uint8Array<ArrayBuffer>,
+	signed: Uint8Array<ArrayBuffer>
+): Promise<boolean> {
 	try {
 		const subtle = globalThis.crypto.subtle;
 		const publicKey = await subtle.importKey(
@@ -207,17 +224,10 @@ export async function checkCard(
 			false,
 			['verify']
 		);
-		valid = await subtle.verify(
-			{ name: 'ECDSA', hash: 'SHA-256' },
-			publicKey,
-			bytes.subarray(SIGNED_BYTES),
-			bytes.subarray(0, SIGNED_BYTES)
-		);
+		return await subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, publicKey, signature, signed);
 	} catch {
-		valid = false;
+		return false;
 	}
-	if (!valid) return { kind: 'forged' };
-	return card.validUntil < today ? { kind: 'expired', card } : { kind: 'valid', card };
 }
 
 /** What the rider is told of a card, once its check is set against the registry. */
