@@ -24,6 +24,6 @@ export { SQLITE_SIDE_FILES, privateDir, privateFile } from './private-files';
 export { keyId, openToken, sealToken } from './receipt-seal';
 export type { RegistryDraftEntryTable, RegistryEntryTable } from './schema-registry';
 export type { DecreedDayTable, TariffDecreeTable } from './schema-rules';
-export type { AutoInfracaoTable } from './schema-triage';
+export type { AutoBlockTable, AutoInfracaoTable } from './schema-triage';
 export type { Database, StandTable } from './schema';
 export { databaseUnavailable } from './unavailable';

@@ -9,9 +9,10 @@
  * never used is then returned to the sequence (the block was still its top: the counter goes back)
  * or voided one by one (`auto_number_void`), and the audit lists them. No number disappears unsaid.
  */
+import type { Selectable } from 'kysely';
 import type { StaffMember } from '$lib/domain/staff';
 import { autoNumber, type NumberBlock } from '$lib/domain/field';
-import { audit, type Db, writeTransaction } from '$lib/server/db';
+import { audit, type AutoBlockTable, type Db, writeTransaction } from '$lib/server/db';
 
 /** Numbers a device holds at once: a day's work for a busy agent. */
 export const BLOCK_SIZE = 25;
@@ -32,18 +33,7 @@ export interface BlockRow extends NumberBlock {
 	returnedFrom: number | null;
 }
 
-const toBlock = (r: {
-	id: number;
-	staff_id: number;
-	device_id: string;
-	year: number;
-	first_seq: number;
-	last_seq: number;
-	reserved_at: string;
-	closed_at: string | null;
-	closed_reason: string | null;
-	returned_from: number | null;
-}): BlockRow => ({
+const toBlock = (r: Selectable<AutoBlockTable>): BlockRow => ({
 	id: r.id,
 	staffId: r.staff_id,
 	deviceId: r.device_id,
@@ -153,15 +143,7 @@ export async function reserveBlock(
 				now
 			);
 		}
-		const rows = await trx
-			.selectFrom('auto_block')
-			.selectAll()
-			.where('device_id', '=', deviceId)
-			.where('closed_at', 'is', null)
-			.orderBy('year')
-			.orderBy('first_seq')
-			.execute();
-		return rows.map(toBlock);
+		return openBlocks(trx, deviceId);
 	});
 }
 
