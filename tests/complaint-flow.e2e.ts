@@ -1,5 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoAxeViolations, pastRightEdge, phoneStores } from './helpers';
+import {
+	expectNoAxeViolations,
+	pastRightEdge,
+	PHONE,
+	phoneStores,
+	screens,
+	SIZES
+} from './helpers';
 
 /**
  * The complaint in a few taps from a verdict, the offline card,
@@ -9,12 +16,7 @@ import { expectNoAxeViolations, pastRightEdge, phoneStores } from './helpers';
 const PROTOCOL = /^RM-\d{4}-\d{6}$/;
 const RECEIPT = /\/reclamacoes\/RM-\d{4}-\d{6}\?token=[\w-]{24}$/;
 
-const PHONE = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
-const SIZES = [
-	{ width: 360, height: 740 },
-	{ width: 320, height: 568 }
-] as const;
-const phones = SIZES.map((viewport) => ({
+const phones = screens(SIZES).map((viewport) => ({
 	name: `${viewport.width}×${viewport.height}`,
 	viewport
 }));
@@ -341,7 +343,7 @@ test.describe('the whole form, also without JavaScript', () => {
 });
 
 test.describe('the overcharge receipt says what was paid, what the table says, and the difference', () => {
-	for (const size of SIZES)
+	for (const size of screens(SIZES))
 		test(`${size.width}×${size.height}: R$ 15,00 paid at a bandeira I hour: the table’s fare, R$ … a mais, and never "bandeira II"`, async ({
 			browser,
 			request

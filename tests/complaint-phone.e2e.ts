@@ -14,6 +14,7 @@ import {
 	loginAs,
 	phoneStores,
 	reclamarLive,
+	screens,
 	untilKept,
 	untilRegistryKept
 } from './helpers';
@@ -53,10 +54,10 @@ async function countPosts(page: Page) {
 const fits = (page: Page) =>
 	page.evaluate(() => document.documentElement.scrollWidth <= innerWidth);
 
-for (const phone of [
+for (const phone of screens([
 	{ name: '360×740', viewport: { width: 360, height: 740 } },
 	{ name: '320×568', viewport: { width: 320, height: 568 } }
-])
+]))
 	test.describe(`at ${phone.name}`, () => {
 		test.use({ viewport: phone.viewport, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 

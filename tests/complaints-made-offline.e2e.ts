@@ -8,7 +8,7 @@
  * 6. typing the contact and the place, then tapping a tile, keeps what was typed.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs, phoneStores, reclamarLive, reclamarOffline } from './helpers';
+import { loginAs, phoneStores, reclamarLive, reclamarOffline, screens } from './helpers';
 import { untilWorkerControls } from '../scripts/bench/worker-bill.js';
 
 const PROTOCOL = /^RM-\d{4}-\d{6}$/;
@@ -320,10 +320,10 @@ test.describe('the phone keeps only what "Minhas reclamações" shows', () => {
 	});
 });
 
-for (const phone of [
+for (const phone of screens([
 	{ name: '360×740', viewport: { width: 360, height: 740 } },
 	{ name: '320×568', viewport: { width: 320, height: 568 } }
-])
+]))
 	test.describe(`at ${phone.name}`, () => {
 		test.use({ viewport: phone.viewport, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 

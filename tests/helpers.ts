@@ -170,6 +170,15 @@ export const SIZES = [
 	{ width: 320, height: 568 }
 ] as const;
 
+/**
+ * The screens a test is repeated on: all of `sizes`, except in npm test's database round
+ * (E2E_DATABASE_ROUND=1), which checks the data path — no screen size changes what the database
+ * stores or answers — on the first alone. The layout itself is checked at every size in the
+ * SQLite round.
+ */
+export const screens = <T>(sizes: readonly T[]): readonly T[] =>
+	process.env.E2E_DATABASE_ROUND === '1' ? sizes.slice(0, 1) : sizes;
+
 /** /reclamar kept by the worker, then opened with the phone offline, its island live. */
 export async function reclamarOffline(page: Page, context: BrowserContext) {
 	await page.goto('/reclamar');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from './helpers';
+import { expectNoAxeViolations, screens } from './helpers';
 
 /** Tests never reach a tile server: every request off this machine fails, as it does offline. */
 async function blockTheInternet(page: Page) {
@@ -221,10 +221,10 @@ test.describe('/pontos — the official stands (Art. 12–14)', () => {
 		{ name: 'south of the Hospital', lat: -11.7222, lng: -61.781, stand: 'Hospital Municipal' },
 		{ name: 'north of the Campus', lat: -11.7404, lng: -61.766, stand: 'Campus Universitário' }
 	];
-	for (const viewport of [
+	for (const viewport of screens([
 		{ width: 360, height: 740 },
 		{ width: 320, height: 568 }
-	])
+	]))
 		for (const place of places)
 			test(`at ${viewport.width}×${viewport.height}, ${place.name}: both labels inside the map, the rider told apart`, async ({
 				browser

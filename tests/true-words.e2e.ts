@@ -11,6 +11,7 @@ import {
 	loginAs,
 	pastRightEdge,
 	PHONE,
+	screens,
 	SIZES,
 	useDeviceClock,
 	year
@@ -23,7 +24,7 @@ const phone = (browser: Browser, size: (typeof SIZES)[number], javaScriptEnabled
 	browser.newContext({ viewport: size, ...PHONE, javaScriptEnabled });
 
 test.describe('a stand lists each prefix with its verdict, never an irregular one as "autorizado"', () => {
-	for (const size of SIZES) {
+	for (const size of screens(SIZES)) {
 		test(`${size.width}×${size.height}: /pontos and /pontos/praca-central`, async ({ browser }) => {
 			const context = await phone(browser, size, false);
 			const page = await context.newPage();
@@ -77,7 +78,7 @@ test.describe('"amanhã" is relative to today, never to the planned day', () => 
 	// A phone on the first Thursday of December: Sunday is three days away, and no holiday near.
 	const thursday = firstInDecember(4);
 	const at = (day: number, hhmm: string) => local(12, day, hhmm);
-	for (const size of SIZES) {
+	for (const size of screens(SIZES)) {
 		test(`${size.width}×${size.height}: Sunday 21:30 planned on a Thursday`, async ({
 			browser
 		}) => {
@@ -128,7 +129,7 @@ test.describe('words for a reader of es and en (issue 32, item 15)', () => {
 	const said = (page: import('@playwright/test').Page) =>
 		page.evaluate(() => (window as unknown as { said: string[] }).said);
 
-	for (const size of SIZES)
+	for (const size of screens(SIZES))
 		test(`${size.width}×${size.height}: the colour in the reader’s language, Spanish in one form of address, dates with the month’s name`, async ({
 			browser
 		}) => {
@@ -184,7 +185,7 @@ test.describe('the in-app scanner takes the cards of this app at their printed a
 	const qrPng = (text: string) =>
 		QRCode.toBuffer(text, { errorCorrectionLevel: 'M', margin: 4, scale: 8 });
 
-	for (const size of SIZES) {
+	for (const size of screens(SIZES)) {
 		test(`${size.width}×${size.height}: a card at ${CARDS} opens MT-007; a look-alike path does not`, async ({
 			browser
 		}) => {
@@ -212,7 +213,7 @@ test.describe('the in-app scanner takes the cards of this app at their printed a
 
 test.describe('staff notes: internal unless chosen public, and the choice said in words', () => {
 	test.describe.configure({ timeout: 120_000 });
-	for (const size of SIZES) {
+	for (const size of screens(SIZES)) {
 		test(`${size.width}×${size.height}: both note forms start internal, the same way`, async ({
 			browser,
 			request
@@ -271,7 +272,7 @@ test.describe('staff notes: internal unless chosen public, and the choice said i
 });
 
 test.describe('/verificar does not jump when its scanner wakes (layout shift)', () => {
-	for (const size of SIZES) {
+	for (const size of screens(SIZES)) {
 		test(`${size.width}×${size.height}`, async ({ browser }) => {
 			const context = await phone(browser, size);
 			const page = await context.newPage();
@@ -364,7 +365,7 @@ test.describe('Spanish and English riders read no Portuguese from the profile', 
 		'como publicado na página municipal',
 		'Eleições'
 	];
-	for (const size of SIZES)
+	for (const size of screens(SIZES))
 		for (const locale of ['es', 'en'] as const)
 			for (const path of ['', '/tarifa', '/verificar'])
 				test(`${size.width}×${size.height}: /${locale}${path}`, async ({ browser }) => {
@@ -386,7 +387,7 @@ test.describe('Spanish and English riders read no Portuguese from the profile', 
 
 test.describe('the sample data stays labelled: riders are told it is fictitious', () => {
 	// The test server starts with the sample registry and stands (invented).
-	for (const size of SIZES) {
+	for (const size of screens(SIZES)) {
 		test(`${size.width}×${size.height}: /verificar/007, /v/012 and /pontos/praca-central`, async ({
 			browser
 		}) => {

@@ -1,11 +1,13 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { expectNoAxeViolations, pastRightEdge, untilKept, untilRegistryKept } from './helpers';
-
-const PHONE = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
-const SIZES = [
-	{ width: 360, height: 740 },
-	{ width: 320, height: 568 }
-] as const;
+import {
+	expectNoAxeViolations,
+	pastRightEdge,
+	PHONE,
+	screens,
+	SIZES,
+	untilKept,
+	untilRegistryKept
+} from './helpers';
 
 const verdictOf = async (request: APIRequestContext, q: string) =>
 	(await (await request.get(`/api/verify?q=${encodeURIComponent(q)}`)).json()).verdict as string;
@@ -51,7 +53,7 @@ test.describe('/verificar — verify a mototáxi against the published registry'
 	});
 
 	test.describe('IRREGULAR says why, first, with its article, at 360×740 and 320×568', () => {
-		for (const size of SIZES)
+		for (const size of screens(SIZES))
 			for (const [path, lead, reason, anchor] of [
 				['/verificar/017', 'Não embarque:', 'Autorização suspensa', '#art23'],
 				['/verificar/029', 'Não embarque:', 'Autorização cassada', '#art25'],

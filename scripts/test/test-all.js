@@ -28,7 +28,8 @@ mkdirSync(out, { recursive: true });
 
 /**
  * The PostgreSQL end-to-end round runs every spec that touches the database (E2E_DATABASE_ROUND,
- * see playwright.config.ts). E2E_PG_SPECS (spec names, e.g. "complaints api") narrows it for a
+ * see playwright.config.ts), each at one screen size and without its bare axe scans (tests/helpers.ts
+ * `screens`). E2E_PG_SPECS (spec names, e.g. "complaints api") narrows it for a
  * quick local run; CI never sets it.
  */
 const E2E_PG_SPECS = (process.env.E2E_PG_SPECS ?? '')
