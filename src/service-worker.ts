@@ -5,7 +5,8 @@
  * - what a rider needs offline is precached (workbox-precaching): the rider pages' JS and CSS, the
  *   tab's icon, the web manifest (not the home-screen icons, read only while installing) — worked out
  *   from the build's manifest by scripts/build/precache.js. Nothing
- *   of the staff area (`/admin`: its pages, components and chunks), which works online only;
+ *   of the staff area (`/admin`: its pages, components and chunks), which works online only (but
+ *   for the field mode's shell, below);
  * - the QR decoder (zxing's wasm and its JS) and Leaflet are fetched the first time the scanner
  *   opens or /pontos draws its map, and kept from then on (FIRST_USE_CACHE): the install download
  *   stays small on a prepaid plan (riders pay for every kilobyte);

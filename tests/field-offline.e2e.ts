@@ -5,7 +5,8 @@
  * conduct chosen, the auto saved and its copy printed in the law's number of copies; the browser
  * closed and opened again offline, it still works; the signal back, exactly one auto is sent.
  * A persistent browser profile: a closed and reopened phone keeps its service worker and caches
- * (a storage state carries neither).
+ * (a storage state carries neither). And the mode's bill (scripts/bench/field-bench.js): the actions
+ * of an auto, the first load and the offline shell on the wire, each within its budget.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,13 @@ import { chromium, expect, test, type BrowserContext, type Page } from '@playwri
 import { E2E_ACCOUNTS } from '../playwright.config';
 import { chromiumArgs, chromiumPath } from '../scripts/test/chromium.js';
 import { expectNoAxeViolations, loginAs } from './helpers';
+import {
+	FIELD_ACTIONS_BUDGET,
+	FIELD_FIRST_LOAD_BUDGET_KIB,
+	FIELD_SHELL_BUDGET_KIB,
+	formatFieldMode,
+	measureFieldMode
+} from '../scripts/bench/field-bench.js';
 
 test.describe.configure({ timeout: 300_000 });
 
@@ -133,4 +141,27 @@ test('reloaded and reopened with no signal, the field mode works; back online, o
 	} finally {
 		rmSync(dir, { recursive: true, force: true });
 	}
+});
+
+test('the field mode’s bill: an auto in at most 8 actions; its first load and its offline shell within their budgets', async ({
+	browser,
+	baseURL
+}) => {
+	// npm run bench prints the same figures (scripts/bench/field-bench.js).
+	const origin = baseURL ?? 'http://localhost:4173';
+	const { actions, firstLoad, shell } = await measureFieldMode(
+		browser,
+		origin,
+		origin.replace('//localhost', '//127.0.0.1'),
+		E2E_ACCOUNTS.fiscal
+	);
+	console.log(formatFieldMode({ actions, firstLoad, shell }).join('\n'));
+	// What the bill must hold for its figures to mean anything: the page and its code.
+	expect(firstLoad.entries.map((e) => e.url)).toContain('/admin/campo');
+	expect(firstLoad.total.entries).toBeGreaterThan(10);
+	expect(shell.entries.map((e) => e.url)).toContain(SHELL);
+	expect(shell.total.entries).toBeGreaterThan(10);
+	expect(actions.length).toBeLessThanOrEqual(FIELD_ACTIONS_BUDGET);
+	expect(firstLoad.total.wire / 1024).toBeLessThanOrEqual(FIELD_FIRST_LOAD_BUDGET_KIB);
+	expect(shell.total.wire / 1024).toBeLessThanOrEqual(FIELD_SHELL_BUDGET_KIB);
 });
