@@ -5,7 +5,8 @@
  * - what a rider needs offline is precached (workbox-precaching): the rider pages' JS and CSS, the
  *   tab's icon, the web manifest (not the home-screen icons, read only while installing) — worked out
  *   from the build's manifest by scripts/build/precache.js. Nothing
- *   of the staff area (`/admin`: its pages, components and chunks), which works online only;
+ *   of the staff area (`/admin`: its pages, components and chunks), which works online only (but
+ *   for the field mode's shell, below);
  * - the QR decoder (zxing's wasm and its JS) and Leaflet are fetched the first time the scanner
  *   opens or /pontos draws its map, and kept from then on (FIRST_USE_CACHE): the install download
  *   stays small on a prepaid plan (riders pay for every kilobyte);
@@ -16,7 +17,12 @@
  *   asks (src/lib/offline/signal.ts): its notes follow what happened, not `navigator.onLine`;
  * - `/`, `/tarifa` and `/lei` are fetched into that cache when the worker installs, and the layout
  *   adds the page being read and those pages in the rider's language (src/lib/offline/pages.ts),
- *   so they work offline after a single visit to any page.
+ *   so they work offline after a single visit to any page;
+ * - the fiscal's field mode (`/admin/campo`) is the one staff page that opens with no signal: its
+ *   *shell* — the page with every field empty, and the hashed JS/CSS it ran — is kept by the page
+ *   itself on an enrolled device (src/lib/field/shell.ts), in a cache of its own that holds no staff
+ *   data; offline, a navigation there gets the shell and the page fills itself from IndexedDB.
+ *   Sign-out deletes it.
  */
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
@@ -28,6 +34,7 @@ import { flushOutbox, SYNC_TAG } from '$lib/offline/outbox';
 import { FIRST_USE_CACHE, FIRST_USE_REVISION } from '$lib/offline/first-use.js';
 import { NoKeptCopy, PageNetworkFirst } from '$lib/offline/page-network-first';
 import { HOW_SERVED, SERVED, type KeptBecause } from '$lib/offline/served';
+import { FIELD_PATH, FIELD_SHELL_CACHE, FIELD_SHELL_URL, forgetFieldShell } from '$lib/field/shell';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -50,6 +57,19 @@ registerRoute(
 		cacheName: FIRST_USE_CACHE,
 		plugins: [new CacheableResponsePlugin({ statuses: [200] })]
 	})
+);
+
+/**
+ * The field mode's shell files (hashed: their content never changes under one address), when the
+ * phone keeps the shell and the file is not precached: from the phone, else the network.
+ */
+registerRoute(
+	({ url, request }) =>
+		url.origin === self.location.origin &&
+		request.method === 'GET' &&
+		url.pathname.startsWith('/_app/immutable/'),
+	async ({ request }) =>
+		(await caches.match(request.url, { cacheName: FIELD_SHELL_CACHE })) ?? fetch(request)
 );
 
 /**
@@ -91,6 +111,27 @@ const pages = new PageNetworkFirst({
  * any language.
  */
 const VEHICLE_PAGE = /^(\/(?:es|en))?\/(?:v|verificar)\/([^/]+)(?:\/|\/([1-9]\d{0,299}))?$/;
+
+/**
+ * `/admin/campo`: the network, as every staff page (never stored); with no signal (or none within 4 s),
+ * the field mode's shell when this phone keeps it — a page with no one's data, which fills itself
+ * from IndexedDB (src/lib/field/context.ts).
+ */
+registerRoute(
+	({ request, url }) =>
+		request.mode === 'navigate' &&
+		url.origin === self.location.origin &&
+		FIELD_PATH.test(url.pathname) &&
+		!url.search,
+	async ({ request }) => {
+		const network = fetch(request);
+		const slow = new Promise<null>((resolve) => setTimeout(() => resolve(null), 4000));
+		const answer = await Promise.race([network.catch(() => null), slow]);
+		if (answer) return answer;
+		const shell = await caches.match(FIELD_SHELL_URL, { cacheName: FIELD_SHELL_CACHE });
+		return shell ?? network;
+	}
+);
 
 registerRoute(
 	new NavigationRoute(
@@ -212,7 +253,7 @@ self.addEventListener('fetch', (event) => {
 	const { request } = event;
 	if (request.method !== 'POST') return;
 	if (/^\/(?:admin|%61dmin)\/logout\/?$/i.test(new URL(request.url).pathname))
-		event.waitUntil(forgetStaffPages());
+		event.waitUntil(Promise.all([forgetStaffPages(), forgetFieldShell()]));
 });
 
 self.addEventListener('message', (event) => {

@@ -1,12 +1,14 @@
 /**
  * Staff data never stays on the device. A gestor visits every staff page (and
  * a rider's receipt with its token), signs out, and no Cache Storage cache holds an /admin
- * response or a token URL — while the rider's own offline pages stay. Item 7: the headers.
+ * response or a token URL — while the rider's own offline pages stay. While signed in, the only
+ * /admin entry kept is the field mode's shell, which names no one. Item 7: the headers.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { adminRoutesOnDisk, samplePath } from './admin-routes';
 import { staffOnlyFiles } from './build-files';
 import { loginAs } from './helpers';
+import { E2E_ACCOUNTS } from '../playwright.config';
 import { untilWorkerControls } from '../scripts/bench/worker-bill.js';
 
 // scrypt sign-in and ~25 pages on a busy machine.
@@ -79,6 +81,43 @@ test('after signing out, no cache holds a staff page or a token URL; the rider�
 	}
 	await page.goto(`/admin/reclamacoes/${protocol}`);
 	await expect(page.getByRole('heading', { level: 1 })).toContainText(protocol);
+
+	// The one exception while signed in: the field mode's shell (src/lib/field/shell.ts), kept so
+	// /admin/campo opens with no signal — the page with every field empty and the code it ran, in a
+	// cache of its own, and no one's data in it.
+	await page.goto('/admin/campo');
+	await expect(page.getByTestId('shell-kept')).toBeVisible({ timeout: 60_000 });
+	const signedIn = await cachedUrls(page);
+	expect(
+		Object.entries(signedIn).flatMap(([name, urls]) =>
+			urls
+				.filter(staffOrToken)
+				.map((url) => `${name} ${new URL(url).pathname}${new URL(url).search}`)
+		)
+	).toEqual(['garupa-campo-casca-v1 /admin/campo?casca=1']);
+	for (const url of signedIn['garupa-campo-casca-v1'] ?? []) {
+		const { pathname, search } = new URL(url);
+		expect(
+			pathname + search === '/admin/campo?casca=1' || pathname.startsWith('/_app/immutable/'),
+			url
+		).toBe(true);
+	}
+	const shell = await page.evaluate(async () => {
+		const kept = await caches.match('/admin/campo?casca=1', { cacheName: 'garupa-campo-casca-v1' });
+		return (await kept?.text()) ?? '';
+	});
+	expect(shell).toContain('Modo de campo');
+	const gestor = E2E_ACCOUNTS.gestor;
+	for (const secret of [
+		gestor.name,
+		gestor.email,
+		'E2E-2',
+		protocol,
+		'Texto do passageiro',
+		'Prefixo 7',
+		'AI-'
+	])
+		expect(shell, secret).not.toContain(secret);
 
 	await page.goto('/admin/logout');
 	await Promise.all([

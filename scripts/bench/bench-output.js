@@ -4,6 +4,7 @@
  */
 import { CATEGORIES, METRICS, PAGES } from './bench-config.js';
 import { formatWorkerBill } from './worker-bill.js';
+import { formatFieldMode } from './field-bench.js';
 
 // ─── Output ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -123,4 +124,5 @@ export function printPages(report) {
 		]);
 	}
 	if (report.workerBill) for (const line of formatWorkerBill(report.workerBill)) console.log(line);
+	if (report.fieldMode) for (const line of formatFieldMode(report.fieldMode)) console.log(line);
 }

@@ -14,7 +14,9 @@
  *     stand-in serving map-like tiles (scripts/bench/tile-stand-in.js). Without `openssl` (for its
  *     certificate) the tiles fail, as offline, and the bench says so.
  * Plus, once: the service worker's bill (scripts/bench/worker-bill.js) — its install download by group,
- * measured by installing it in Chromium, and what the QR decoder and Leaflet add on first use.
+ * measured by installing it in Chromium, and what the QR decoder and Leaflet add on first use; and
+ * the fiscal's field mode (scripts/bench/field-bench.js) — a scripted auto's actions, the mode's first
+ * load and its offline shell on the wire, each against its budget.
  *
  * Builds first when build/index.js is missing (or BENCH_BUILD=1), serves `node build` on a free
  * port, and stops it at the end. Figures also go to bench-results/bench.json.
@@ -47,11 +49,14 @@ import { cleanUp, cleanups, ensureBuild, git, kib, log, startServer } from './be
 import { budgetedBytes, measureFirstVisit } from './first-visit.js';
 import { startTileStandIn } from './tile-stand-in.js';
 import { measureWorkerBill } from './worker-bill.js';
+import { ensureBenchFiscal, measureFieldMode } from './field-bench.js';
 
 // ─── Main ────────────────────────────────────────────────────────────────────────────────────────
 
 async function main() {
 	await ensureBuild();
+	// The field mode's agent, in the database the server opens (before it starts: no lock held).
+	const fiscal = ONLY_PAGES.length ? null : ensureBenchFiscal();
 	const { origin, local } = await startServer();
 	const report = {
 		date: new Date().toISOString(),
@@ -123,6 +128,12 @@ async function main() {
 		log('service worker bill: install, then the QR decoder and Leaflet on first use');
 		report.workerBill = await attempt('service worker bill', () =>
 			measureWorkerBill(browser, origin, local)
+		);
+	}
+	if (browser && fiscal) {
+		log('field mode: a scripted auto at 360×740, its first load and its offline shell');
+		report.fieldMode = await attempt('field mode', () =>
+			measureFieldMode(browser, origin, local, fiscal)
 		);
 	}
 	await browser?.close();

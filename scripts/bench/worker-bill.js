@@ -49,12 +49,13 @@ export function groupOf(path, cache) {
  * The body of `path` as the server sends it to Chromium, and its plain bytes.
  * @param {string} local the server's address for Node (`http://127.0.0.1:port`)
  * @param {string} path
+ * @param {Record<string, string>} [headers] more request headers (a staff session's cookie)
  */
-function fetchAsServed(local, path) {
+function fetchAsServed(local, path, headers = {}) {
 	return new Promise((resolve, reject) => {
 		const req = httpRequest(
 			new URL(path, local),
-			{ headers: { 'accept-encoding': 'gzip, deflate, br' } },
+			{ headers: { 'accept-encoding': 'gzip, deflate, br', ...headers } },
 			(res) => {
 				/** @type {Buffer[]} */
 				const parts = [];
@@ -84,16 +85,18 @@ function fetchAsServed(local, path) {
  * Sizes a set of cached URLs.
  * @param {string} local
  * @param {{ url: string, cache: string }[]} cached
+ * @param {Record<string, string>} [headers] more request headers (scripts/bench/field-bench.js: the
+ *   agent's session, for the field mode's pages)
  * @returns {Promise<Bill>}
  */
-async function bill(local, cached) {
+export async function bill(local, cached, headers = {}) {
 	/** @type {Entry[]} */
 	const entries = [];
 	for (const { url, cache } of cached) {
 		const path = new URL(url).pathname + new URL(url).search;
 		const served =
 			/** @type {{ status: number, wire: number, encoding: string, plain: Buffer }} */ (
-				await fetchAsServed(local, path)
+				await fetchAsServed(local, path, headers)
 			);
 		if (served.status !== 200) throw new Error(`${path}: HTTP ${served.status}`);
 		entries.push({

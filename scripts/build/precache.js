@@ -14,7 +14,8 @@
  *   ponyfill and zxing's 1.1 MB wasm) and Leaflet (its JS, CSS and images). Fetched the first time
  *   the scanner opens or /pontos draws its map; the worker keeps them from then on.
  * - **staff only**: what only `src/routes/admin/` reaches (its nodes, components, the stand
- *   picker): neither precached nor runtime-cached. Staff pages work online only.
+ *   picker): neither precached nor runtime-cached. Staff pages work online only, but for the field
+ *   mode, whose page keeps its own shell on an enrolled phone (src/lib/field/shell.ts).
  *
  * Plain JavaScript so that vite.config.ts, the bench and the specs all import it.
  */

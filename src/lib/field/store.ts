@@ -120,6 +120,15 @@ export async function takeNumber(): Promise<string | null> {
 	}
 }
 
+/** Another record of the meta store, by key (src/lib/field/context.ts keeps the page's there). */
+export async function readRecord<T>(key: string): Promise<T | undefined> {
+	return run<T>([META], 'readonly', (tx) => tx.objectStore(META).get(key));
+}
+
+export async function writeRecord(key: string, value: unknown): Promise<void> {
+	await run([META], 'readwrite', (tx) => tx.objectStore(META).put(value, key));
+}
+
 export async function keepAuto(auto: KeptAuto): Promise<void> {
 	await run([AUTOS], 'readwrite', (tx) => tx.objectStore(AUTOS).put(auto));
 }

@@ -3,6 +3,8 @@
  * from this cache when the network fails) and the layout (which stores the page the rider is on —
  * the very first navigation happens before the worker controls the page).
  */
+import { FIELD_SHELL_CACHE } from '$lib/field/shell';
+
 export const PAGES_CACHE = 'garupa-pages-v1';
 
 /** The pages that must work offline after one visit (pt-BR paths; the layout adds the rider's language). */
@@ -46,6 +48,9 @@ export async function forgetStaffPages(): Promise<number> {
 	if (!('caches' in globalThis)) return 0;
 	let removed = 0;
 	for (const name of await caches.keys()) {
+		// The field mode's shell (no staff data: src/lib/field/shell.ts) has its own rule: it
+		// leaves at sign-out, whole.
+		if (name === FIELD_SHELL_CACHE) continue;
 		const cache = await caches.open(name);
 		for (const request of await cache.keys()) {
 			if (!mayKeep(request.url) && (await cache.delete(request))) removed++;

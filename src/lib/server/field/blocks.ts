@@ -117,6 +117,15 @@ export async function reserveBlock(
 				.returning('last')
 				.executeTakeFirstOrThrow();
 			const first = last - size + 1;
+			// A block returned whole (it issued no number, so nothing refers to it) left its first
+			// number to the sequence: the new block takes that place. Its audit entries stay.
+			await trx
+				.deleteFrom('auto_block')
+				.where('year', '=', year)
+				.where('first_seq', '=', first)
+				.where('returned_from', '=', first)
+				.where('closed_at', 'is not', null)
+				.execute();
 			await trx
 				.insertInto('auto_block')
 				.values({

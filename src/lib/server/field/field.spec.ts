@@ -119,6 +119,20 @@ describe('number blocks', () => {
 		expect(next?.first).toBe(4);
 	});
 
+	test('a block returned whole (signed in and out, no auto) gives its numbers again, once', async () => {
+		const [first] = await reserveBlock(db, agent, PHONE_A, 2026, NOW, 5);
+		const [closed] = await closeBlocks(db, agent, PHONE_A, 'saida', NOW);
+		expect(closed?.returnedFrom).toBe(first?.first);
+		// The same numbers again, to another phone: no conflict with the closed block.
+		const [again] = await reserveBlock(db, agent, PHONE_B, 2026, NOW, 5);
+		expect([again?.first, again?.last]).toEqual([1, 5]);
+		const rows = await db.selectFrom('auto_block').select(['first_seq', 'device_id']).execute();
+		expect(rows).toHaveLength(1);
+		// Both the reservation and the return stay in the audit.
+		expect(await auditLog(db, { action: 'campo.bloco.fecha' })).toHaveLength(1);
+		expect(await auditLog(db, { action: 'campo.bloco.reserva' })).toHaveLength(2);
+	});
+
 	test('a block below another is voided, never returned', async () => {
 		await reserveBlock(db, agent, PHONE_A, 2026, NOW, 3);
 		await reserveBlock(db, agent, PHONE_B, 2026, NOW, 3);

@@ -3,12 +3,19 @@
  * registry (with each vehicle's open autos), the whole catalogue of the law in force today, the
  * device's number blocks and the server's clock. Only a signed-in fiscal or gestor on an enrolled
  * device (the trusted-device cookie of the sign-in) may use it.
+ *
+ * With `?casca=1` (FIELD_SHELL_PARAM) the same page comes as its *shell*: every field empty, no one's
+ * data — what the phone keeps to open the mode again with no signal (src/lib/field/shell.ts); the
+ * page then fills itself from IndexedDB (src/lib/field/context.ts).
  */
 import { citeOf, penaltyRuleOf } from '$lib/domain/offenses';
 import { fieldConducts } from '$lib/domain/field';
 import { PENALTY_PT } from '$lib/domain/penalty-label';
 import { citeFor } from '$lib/domain/regime';
-import { registryRulesOn } from '$lib/domain/profile';
+import { inForceOn, registryRulesOn } from '$lib/domain/profile';
+import { copyLabels } from '$lib/domain/copies';
+import type { StaffMember } from '$lib/domain/staff';
+import { FIELD_SHELL_PARAM } from '$lib/field/shell';
 import { verifyOn } from '$lib/domain/registry';
 import { findProvision } from '$lib/law';
 import { offenseCatalogs } from '$lib/profile/offenses';
@@ -26,14 +33,38 @@ import { openBlocks } from '$lib/server/field';
 import { currentRegistry } from '$lib/server/registry';
 import type { PageServerLoad } from './$types';
 
-export const load: PageServerLoad = async ({ cookies, setHeaders }) => {
+export const load: PageServerLoad = async ({ cookies, setHeaders, url }) => {
 	const me = requireStaff('fiscal');
 	// Staff data is never kept by a browser (the field records live in IndexedDB, not the cache).
 	setHeaders({ 'cache-control': 'no-store' });
+	if (!url.searchParams.has(FIELD_SHELL_PARAM)) return fieldData(me, cookies.get(DEVICE_COOKIE));
+	// The shell: the same shape, nothing in it (the admin layout drops the member too). It is kept
+	// only on an enrolled device, so it draws the empty form until the phone's copy fills it.
+	const shell: Awaited<ReturnType<typeof fieldData>> = {
+		shell: true,
+		agent: { name: '', matricula: null },
+		matriculaCite: null,
+		device: 'enrolled',
+		serverNow: '',
+		law: null,
+		noCatalog: null,
+		refusalCite: null,
+		copies: [],
+		conducts: [],
+		registry: [],
+		openAutos: [],
+		blocks: [],
+		issued: [],
+		timeZone: profile.timeZone
+	};
+	return shell;
+};
+
+async function fieldData(me: StaffMember, deviceCookie: string | undefined) {
 	const now = new Date();
 	const today = localDate(now);
 	const [device, member, snapshot] = await Promise.all([
-		fieldDevice(db(), cookies.get(DEVICE_COOKIE), now),
+		fieldDevice(db(), deviceCookie, now),
 		getStaff(db(), me.id),
 		currentRegistry(db())
 	]);
@@ -79,6 +110,7 @@ export const load: PageServerLoad = async ({ cookies, setHeaders }) => {
 			).map((r) => r.number)
 		: [];
 	return {
+		shell: false as boolean,
 		agent: { name: me.name, matricula: member?.matricula ?? null },
 		matriculaCite: matriculaCite(now),
 		device: device?.status ?? 'none',
@@ -92,6 +124,8 @@ export const load: PageServerLoad = async ({ cookies, setHeaders }) => {
 				regime?.textReason ??
 				'a lei em vigor não tem catálogo de infrações no aplicativo.'),
 		refusalCite: citeFor(regime, 'autoRefusal'),
+		// The driver's copy prints in the law's number of copies (its regime's procedure).
+		copies: copyLabels(inForceOn(today, profile.procedures)?.auto.copies ?? 1),
 		conducts,
 		// The riders' verdict with every check, as /verificar judges it today.
 		registry: (snapshot?.entries ?? []).map((e) => ({
@@ -110,4 +144,4 @@ export const load: PageServerLoad = async ({ cookies, setHeaders }) => {
 		issued,
 		timeZone: profile.timeZone
 	};
-};
+}
