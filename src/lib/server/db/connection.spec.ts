@@ -61,7 +61,8 @@ describe('migrations', () => {
 			'020_procedure',
 			'021_field_mode',
 			'022_revoked_cards',
-			'024_auxiliary_person'
+			'024_auxiliary_person',
+			'026_cautelar_suspension'
 		]);
 		expect(await migrate(db)).toEqual([]);
 		const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
@@ -71,6 +72,7 @@ describe('migrations', () => {
 			'auto_infracao',
 			'auto_number_void',
 			'auto_sequence',
+			'cautelar_suspension',
 			'complaint',
 			'complaint_audio',
 			'complaint_event',
@@ -134,7 +136,8 @@ describe('migrations', () => {
 			'020_procedure',
 			'021_field_mode',
 			'022_revoked_cards',
-			'024_auxiliary_person'
+			'024_auxiliary_person',
+			'026_cautelar_suspension'
 		]);
 		const rows = await db
 			.selectFrom('registry_entry')
@@ -170,7 +173,8 @@ describe('migrations', () => {
 			'020_procedure',
 			'021_field_mode',
 			'022_revoked_cards',
-			'024_auxiliary_person'
+			'024_auxiliary_person',
+			'026_cautelar_suspension'
 		]);
 		await day(9, '2027-02-10', 'close');
 		await expect(day(10, '2027-02-11', 'fechar')).rejects.toThrow(/CHECK/i);
@@ -218,7 +222,8 @@ describe('migrations', () => {
 			'020_procedure',
 			'021_field_mode',
 			'022_revoked_cards',
-			'024_auxiliary_person'
+			'024_auxiliary_person',
+			'026_cautelar_suspension'
 		]);
 		const ledger = await db.selectFrom('lgpd_erasure').selectAll().orderBy('protocol').execute();
 		expect(ledger).toEqual([
@@ -254,7 +259,8 @@ describe('migrations', () => {
 			'020_procedure',
 			'021_field_mode',
 			'022_revoked_cards',
-			'024_auxiliary_person'
+			'024_auxiliary_person',
+			'026_cautelar_suspension'
 		]);
 		await sql`pragma foreign_keys = on`.execute(db);
 		const row = await db.selectFrom('auto_infracao').selectAll().executeTakeFirstOrThrow();
@@ -318,7 +324,8 @@ describe('migrations', () => {
 			'020_procedure',
 			'021_field_mode',
 			'022_revoked_cards',
-			'024_auxiliary_person'
+			'024_auxiliary_person',
+			'026_cautelar_suspension'
 		]);
 		const rows = await db.selectFrom('idempotency').selectAll().orderBy('created_at').execute();
 		expect(rows.map((r) => r.key).sort()).toEqual([keyId('chave-1'), keyId('chave-2')].sort());

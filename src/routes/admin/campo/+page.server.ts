@@ -23,7 +23,7 @@ import {
 import { catalogFor, localDate, regimeOf } from '$lib/server/complaints';
 import { db } from '$lib/server/db';
 import { openBlocks } from '$lib/server/field';
-import { currentRegistry } from '$lib/server/registry';
+import { activeSuspensions, currentRegistry } from '$lib/server/registry';
 import type { PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ cookies, setHeaders }) => {
@@ -78,6 +78,7 @@ export const load: PageServerLoad = async ({ cookies, setHeaders }) => {
 					.execute()
 			).map((r) => r.number)
 		: [];
+	const suspended = new Map((await activeSuspensions(db())).map((s) => [s.prefixo, s]));
 	return {
 		agent: { name: me.name, matricula: member?.matricula ?? null },
 		matriculaCite: matriculaCite(now),
@@ -93,9 +94,9 @@ export const load: PageServerLoad = async ({ cookies, setHeaders }) => {
 				'a lei em vigor não tem catálogo de infrações no aplicativo.'),
 		refusalCite: citeFor(regime, 'autoRefusal'),
 		conducts,
-		// The riders' verdict with every check, as /verificar judges it today.
+		// The riders' verdict with every check, as /verificar judges it today (a cautelar suspension too).
 		registry: (snapshot?.entries ?? []).map((e) => ({
-			verdict: verifyOn(e, today, rules),
+			verdict: verifyOn(e, today, rules, suspended.get(e.prefixo) ?? null),
 			prefixo: e.prefixo,
 			placa: e.placa,
 			titular: e.titular,
