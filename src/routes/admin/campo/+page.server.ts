@@ -94,6 +94,23 @@ export const load: PageServerLoad = async ({ cookies, setHeaders }) => {
 				'a lei em vigor não tem catálogo de infrações no aplicativo.'),
 		refusalCite: citeFor(regime, 'autoRefusal'),
 		conducts,
+		// What the law in force does at once for some offences (./FieldLawNotes.svelte).
+		fieldLaw: {
+			cautelar: rules?.cautelar
+				? {
+						cite: rules.cautelar.cite,
+						provisions: rules.cautelar.provisions,
+						until: rules.cautelar.until['pt-BR']
+					}
+				: null,
+			personal:
+				usable?.personal && citeFor(regime, 'auxiliaryRecord')
+					? {
+							cite: citeFor(regime, 'auxiliaryRecord') ?? '',
+							provisions: usable.personal.provisions
+						}
+					: null
+		},
 		// The riders' verdict with every check, as /verificar judges it today (a cautelar suspension too).
 		registry: (snapshot?.entries ?? []).map((e) => ({
 			verdict: verifyOn(e, today, rules, suspended.get(e.prefixo) ?? null),

@@ -32,7 +32,7 @@ export const load: PageServerLoad = async ({ params }) => {
 	if (!auto || auto.protocol !== null) error(404, NOT_FOUND);
 	const row = await db()
 		.selectFrom('auto_infracao')
-		.select(['evidence', 'agent_matricula', 'occurred_at'])
+		.select(['evidence', 'agent_matricula', 'occurred_at', 'record_of'])
 		.where('number', '=', auto.number)
 		.executeTakeFirstOrThrow();
 	const evidence = JSON.parse(row.evidence ?? '{}') as FieldEvidence;
@@ -43,6 +43,13 @@ export const load: PageServerLoad = async ({ params }) => {
 		occurredAt: row.occurred_at,
 		photos: await fieldPhotoHashes(db(), auto.number),
 		suspension: await autoSuspension(db(), auto.number),
+		// Whose record it goes on: the holder's (by name) or the auxiliary's (keyed by the CNH, which
+		// this page never shows).
+		record: row.record_of
+			? row.record_of.startsWith('auxiliar:')
+				? { auxiliary: true, name: null }
+				: { auxiliary: false, name: row.record_of.slice('titular:'.length) }
+			: null,
 		procedure: inForceOn(localDate(new Date(row.occurred_at ?? auto.issuedAt)), profile.procedures),
 		today: localDate(now),
 		steps: Object.entries(AUTO_STEPS).map(([id, s]) => ({ id, label: s.label, date: s.date }))
