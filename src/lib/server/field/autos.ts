@@ -276,8 +276,8 @@ export async function submitFieldAuto(
 	}
 	// Whose record the auto goes on: the auxiliary's own for an offence the law in force keeps
 	// there (personal, `personalOffence`), else the holder's, who answers for the auxiliary — and
-	// the penalty over that record's history final today.
-	// The staff entry: the auxiliary's record is keyed by the CNH, which the public one lacks.
+	// the penalty over that record's history final today. From the staff entry: the auxiliary's
+	// record is keyed by the CNH, which the public one lacks.
 	const record = recordOf(
 		(await staffEntry(db, entry.prefixo)) ?? entry,
 		input.driver,
