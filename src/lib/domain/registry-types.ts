@@ -191,6 +191,8 @@ export interface StaffSuspension {
 	endedOn: LocalDate | null;
 	/** The auto's step that ended it (`imposta`, `cancelada`, `definitiva`). */
 	endedBy: string | null;
+	/** Not ended by a step, but its auto is void for want of a notice in time: no longer in force. */
+	voided: boolean;
 	/** What ends it, as the law it began under words it (pt-BR). */
 	until: string;
 }

@@ -183,6 +183,49 @@ describe('ended by the auto’s decision (Art. 51 §1º: while its procedure las
 	});
 });
 
+describe('an auto void for want of a notice in time (Feira Art. 55 §1º: 30 days, or void)', () => {
+	const procedures = profileFixture('feira-de-santana').profile.procedures;
+	test('its procedure is over: the suspension no longer counts, and staff are told why', async () => {
+		await startCautelar(db, agent, auto('AI-2026-000009', 'art44-LV', '12'), NOW, feira);
+		// Conduct on 20/11: the notice could go out until 20/12.
+		expect(await activeSuspensions(db, '2026-12-20', procedures)).toEqual([
+			{ prefixo: '12', since: DAY }
+		]);
+		expect(await activeSuspensions(db, '2026-12-21', procedures)).toEqual([]);
+		expect(await suspensionOn(db, '12', '2026-12-20', procedures)).not.toBeNull();
+		expect(await suspensionOn(db, '12', '2026-12-21', procedures)).toBeNull();
+		expect(await vehicleSuspensions(db, '12', '2026-12-21', procedures)).toMatchObject([
+			{ endedOn: null, voided: true }
+		]);
+	});
+
+	test('notified in time, it stays in force until the decision', async () => {
+		await reserveBlock(db, agent, 'AAAAAAAAAAAAAAAA', 2026, NOW, 5);
+		await submitFieldAuto(
+			db,
+			agent,
+			{ status: 'enrolled', deviceId: 'AAAAAAAAAAAAAAAA' },
+			fieldAuto('AI-2026-000001'),
+			NOW
+		);
+		await startCautelar(db, agent, auto('AI-2026-000001', 'art44-LII'), NOW, feira);
+		expect(
+			await recordAutoStep(
+				db,
+				agent,
+				{ number: 'AI-2026-000001', protocol: null, step: 'notificado', on: DAY, note: null },
+				NOW
+			)
+		).toEqual({ ok: true });
+		expect(await activeSuspensions(db, '2027-01-30', procedures)).toEqual([
+			{ prefixo: '7', since: DAY }
+		]);
+		expect(await vehicleSuspensions(db, '7', '2027-01-30', procedures)).toMatchObject([
+			{ voided: false }
+		]);
+	});
+});
+
 describe('a law without it (Rolim de Moura, Lei 2.059/2011): nothing shown', () => {
 	test('a suspension row changes no verdict under a law that has none', async () => {
 		const before = await verifyQuery('7', NOW, db);

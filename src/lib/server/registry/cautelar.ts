@@ -9,9 +9,10 @@
  * audited.
  */
 import type { Selectable } from 'kysely';
-import type { LocalDate } from '$lib/domain/clock';
+import { voidForNotice } from '$lib/domain/auto-procedure';
+import { wallClock, type LocalDate } from '$lib/domain/clock';
 import { citeOf } from '$lib/domain/offenses';
-import { registryRulesOn } from '$lib/domain/profile';
+import { inForceOn, registryRulesOn, type Procedure } from '$lib/domain/profile';
 import type { CautelarRule, CautelarSuspension, StaffSuspension } from '$lib/domain/registry';
 import { profile } from '$lib/profile';
 import { audit, type CautelarSuspensionTable, type Db } from '$lib/server/db';
@@ -121,71 +122,128 @@ export async function endCautelar(
 	return true;
 }
 
+/** The dated procedures (the notice's limit): the profile's, unless told. */
+type Procedures = readonly Procedure[];
+
 /**
- * The suspensions in force, one per vehicle (the earliest), by prefix — what /api/registry
- * publishes and the verdicts read.
+ * Whether the auto behind a suspension is void on `day` for want of a notice in time, where the
+ * law voids it (Feira, Art. 55 §1º): its procedure is over, and the suspension with it — even
+ * before the office records the auto's cancellation.
  */
-export async function activeSuspensions(db: Db): Promise<CautelarSuspension[]> {
-	const rows = await db
+const voidOn = (
+	row: { since: LocalDate; notified_on: LocalDate | null },
+	day: LocalDate,
+	procedures: Procedures
+) =>
+	voidForNotice(
+		{ conductDay: row.since, notifiedOn: row.notified_on },
+		day,
+		inForceOn(row.since, procedures)
+	);
+
+/** The suspension rows with their auto's notice. */
+const withNotice = (db: Db) =>
+	db
 		.selectFrom('cautelar_suspension')
-		.select(['prefixo', 'since'])
-		.where('ended_on', 'is', null)
-		.orderBy('prefixo')
-		.orderBy('since')
+		.leftJoin('auto_infracao', 'auto_infracao.number', 'cautelar_suspension.auto_number')
+		.select([
+			'cautelar_suspension.prefixo',
+			'cautelar_suspension.since',
+			'cautelar_suspension.ended_on',
+			'auto_infracao.notified_on'
+		]);
+
+/**
+ * The suspensions in force on `day` (today on the municipality's clock), one per vehicle (the
+ * earliest), by prefix — what /api/registry publishes and the verdicts read.
+ */
+export async function activeSuspensions(
+	db: Db,
+	day: LocalDate = wallClock(new Date(), profile.timeZone).date,
+	procedures: Procedures = profile.procedures
+): Promise<CautelarSuspension[]> {
+	const rows = await withNotice(db)
+		.where('cautelar_suspension.ended_on', 'is', null)
+		.orderBy('cautelar_suspension.prefixo')
+		.orderBy('cautelar_suspension.since')
 		.execute();
 	const seen = new Set<string>();
-	return rows.filter((r) => !seen.has(r.prefixo) && seen.add(r.prefixo));
+	return rows
+		.filter((r) => !voidOn(r, day, procedures) && !seen.has(r.prefixo) && seen.add(r.prefixo))
+		.map(({ prefixo, since }) => ({ prefixo, since }));
 }
 
 /**
- * The suspension in force on one vehicle on `day` (the earliest), or null: begun by then, and not
- * ended before it (the day of the decision that ends it no longer counts).
+ * The suspension in force on one vehicle on `day` (the earliest), or null: begun by then, not
+ * ended before it (the day of the decision that ends it no longer counts), its auto not void.
  */
 export async function suspensionOn(
 	db: Db,
 	prefixo: string,
-	day: LocalDate
+	day: LocalDate,
+	procedures: Procedures = profile.procedures
 ): Promise<CautelarSuspension | null> {
-	return (
-		(await db
-			.selectFrom('cautelar_suspension')
-			.select(['prefixo', 'since'])
-			.where('prefixo', '=', prefixo)
-			.where('since', '<=', day)
-			.where((eb) => eb.or([eb('ended_on', 'is', null), eb('ended_on', '>', day)]))
-			.orderBy('since')
-			.executeTakeFirst()) ?? null
-	);
+	const rows = await withNotice(db)
+		.where('cautelar_suspension.prefixo', '=', prefixo)
+		.where('cautelar_suspension.since', '<=', day)
+		.where((eb) =>
+			eb.or([
+				eb('cautelar_suspension.ended_on', 'is', null),
+				eb('cautelar_suspension.ended_on', '>', day)
+			])
+		)
+		.orderBy('cautelar_suspension.since')
+		.execute();
+	const row = rows.find((r) => !voidOn(r, day, procedures));
+	return row ? { prefixo: row.prefixo, since: row.since } : null;
 }
 
-const forStaff = (r: Selectable<CautelarSuspensionTable>): StaffSuspension => ({
-	autoNumber: r.auto_number,
-	prefixo: r.prefixo,
-	provisionCite: citeOf(r.provision),
-	cite: r.cite,
-	since: r.since,
-	endedOn: r.ended_on,
-	endedBy: r.ended_by,
-	until: cautelarRuleOn(r.since)?.until['pt-BR'] ?? ''
-});
+const forStaff =
+	(today: LocalDate, procedures: Procedures) =>
+	(
+		r: Selectable<CautelarSuspensionTable> & { notified_on: LocalDate | null }
+	): StaffSuspension => ({
+		autoNumber: r.auto_number,
+		prefixo: r.prefixo,
+		provisionCite: citeOf(r.provision),
+		cite: r.cite,
+		since: r.since,
+		endedOn: r.ended_on,
+		endedBy: r.ended_by,
+		voided: !r.ended_on && voidOn(r, today, procedures),
+		until: cautelarRuleOn(r.since)?.until['pt-BR'] ?? ''
+	});
+
+const staffRows = (db: Db) =>
+	db
+		.selectFrom('cautelar_suspension')
+		.leftJoin('auto_infracao', 'auto_infracao.number', 'cautelar_suspension.auto_number')
+		.selectAll('cautelar_suspension')
+		.select('auto_infracao.notified_on');
 
 /** Every suspension of one vehicle, in force or ended, newest first — for staff. */
-export async function vehicleSuspensions(db: Db, prefixo: string): Promise<StaffSuspension[]> {
-	const rows = await db
-		.selectFrom('cautelar_suspension')
-		.selectAll()
-		.where('prefixo', '=', prefixo)
-		.orderBy('started_at', 'desc')
+export async function vehicleSuspensions(
+	db: Db,
+	prefixo: string,
+	today: LocalDate = wallClock(new Date(), profile.timeZone).date,
+	procedures: Procedures = profile.procedures
+): Promise<StaffSuspension[]> {
+	const rows = await staffRows(db)
+		.where('cautelar_suspension.prefixo', '=', prefixo)
+		.orderBy('cautelar_suspension.started_at', 'desc')
 		.execute();
-	return rows.map(forStaff);
+	return rows.map(forStaff(today, procedures));
 }
 
 /** The suspension an auto brought, or null — for staff. */
-export async function autoSuspension(db: Db, number: string): Promise<StaffSuspension | null> {
-	const row = await db
-		.selectFrom('cautelar_suspension')
-		.selectAll()
-		.where('auto_number', '=', number)
+export async function autoSuspension(
+	db: Db,
+	number: string,
+	today: LocalDate = wallClock(new Date(), profile.timeZone).date,
+	procedures: Procedures = profile.procedures
+): Promise<StaffSuspension | null> {
+	const row = await staffRows(db)
+		.where('cautelar_suspension.auto_number', '=', number)
 		.executeTakeFirst();
-	return row ? forStaff(row) : null;
+	return row ? forStaff(today, procedures)(row) : null;
 }
