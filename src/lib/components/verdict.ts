@@ -16,6 +16,11 @@ const date = (value: unknown, locale: string) =>
 export function checkText(check: Check, locale: string): string {
 	const p = check.params;
 	switch (check.id) {
+		case 'cautelar':
+			return m.check_cautelar({
+				date: date(p.desde, locale),
+				until: check.until ? localText(check.until, locale) : ''
+			});
 		case 'autorizacao':
 			return check.ok
 				? m.check_autorizacao_ok({ date: date(p.validade, locale) })

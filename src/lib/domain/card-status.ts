@@ -107,3 +107,16 @@ export async function verifiedRevocations(
 	if (!(await verifySnapshot(snapshot, keys))) return null;
 	return decodeStatusList(snapshot.revokedCards);
 }
+
+/**
+ * The cautelar suspensions a kept snapshot vouches for (`suspensions`, as /api/registry lists
+ * them), or null when its signature does not verify: like its revocations, an unsigned or altered
+ * copy's list is not used.
+ */
+export async function verifiedSuspensions(
+	snapshot: Record<string, unknown>,
+	keys: readonly CardKey[]
+): Promise<unknown[] | null> {
+	if (!(await verifySnapshot(snapshot, keys))) return null;
+	return Array.isArray(snapshot.suspensions) ? (snapshot.suspensions as unknown[]) : [];
+}

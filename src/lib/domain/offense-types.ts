@@ -84,6 +84,11 @@ export interface OffenseCatalog {
 	/** Default window for reincidence, in months: the law does not define one. */
 	reincidenceWindowMonths: number;
 	/**
+	 * The offences of a personal character (provision ids), where the law keeps them on the
+	 * auxiliary driver's own record without listing them, and the reading that sorts them.
+	 */
+	personal?: { provisions: readonly string[]; reading: LocalText };
+	/**
 	 * How the law's penalties add up (absent: `ladder`): a ladder of reincidence by article, or
 	 * gravities with a points register (src/lib/domain/points.ts).
 	 */

@@ -8,6 +8,8 @@ import type { LocalDate } from './clock';
 import { localText, type Cites } from './regime';
 import type { Penalty } from './offense-types';
 import type {
+	CautelarRule,
+	CautelarSuspension,
 	Check,
 	CheckRule,
 	CheckSanction,
@@ -123,6 +125,27 @@ export function autorizacao(
 			: `Autorização vencida em ${br(entry.autorizacaoValidade)}${paren(cites.authorization)}` +
 				`${consequence(rule)}.`,
 		params
+	};
+}
+
+/**
+ * A cautelar suspension in force (the agent's, in flagrante, while the auto's procedure lasts):
+ * it blocks boarding under the provision that gives it, and says what ends it.
+ * @example cautelar({ prefixo: '7', since: '2026-12-08' }, rule).detail
+ * //=> 'Autorização suspensa em caráter cautelar desde 08/12/2026, por auto de infração lavrado em flagrante (Art. 51 §1º), pelo período …'
+ */
+export function cautelar(suspension: CautelarSuspension, rule: CautelarRule): Check {
+	return {
+		id: 'cautelar',
+		article: rule.cite,
+		ok: false,
+		effect: 'blocks',
+		effectArticle: rule.cite,
+		until: rule.until,
+		detail:
+			`Autorização suspensa em caráter cautelar desde ${br(suspension.since)}, por auto de ` +
+			`infração lavrado em flagrante${paren(rule.cite)}, ${rule.until['pt-BR']}.`,
+		params: { desde: suspension.since }
 	};
 }
 

@@ -68,6 +68,7 @@ export interface RegistrySnapshot {
 }
 
 export type CheckId =
+	| 'cautelar'
 	| 'autorizacao'
 	| 'seguro'
 	| 'vistoria'
@@ -143,6 +144,8 @@ export interface Check {
 	graceDays?: number;
 	/** The insurance's scope as the law words it, in the rider's languages. */
 	scope?: Localized;
+	/** What ends a cautelar suspension, as the law words it, in the rider's languages. */
+	until?: Localized;
 	/** pt-BR sentence. */
 	detail: string;
 	/** The values in `detail`, for translation in the UI (dates as `YYYY-MM-DD`). */
@@ -154,6 +157,44 @@ export type Verdict = 'regular' | 'pendente' | 'irregular' | 'nao_encontrado';
 export interface VerifyResult {
 	verdict: Verdict;
 	checks: Check[];
+}
+
+/**
+ * A cautelar suspension of the authorization, applied by the agent in flagrante for some offences
+ * and lasting while the auto's procedure does (it is not a penalty): the provision that gives it,
+ * the offences (provision ids), what ends it — the auto's decision, or its becoming final — and
+ * how the law words that, in the rider's languages.
+ */
+export interface CautelarRule {
+	cite: string;
+	provisions: readonly string[];
+	endsWith: 'decision' | 'final';
+	until: Localized;
+}
+
+/** A cautelar suspension in force on a vehicle, as the registry publishes it: since when. */
+export interface CautelarSuspension {
+	prefixo: string;
+	/** The day of the auto's conduct (`YYYY-MM-DD`, the municipality's calendar). */
+	since: LocalDate;
+}
+
+/** A cautelar suspension as staff see it: the auto, the offence, since when, how it ended. */
+export interface StaffSuspension {
+	autoNumber: string;
+	prefixo: string;
+	/** The offence's citation: `Art. 44, LII`. */
+	provisionCite: string;
+	/** The provision that gives the suspension. */
+	cite: string;
+	since: LocalDate;
+	endedOn: LocalDate | null;
+	/** The auto's step that ended it (`imposta`, `cancelada`, `definitiva`). */
+	endedBy: string | null;
+	/** Not ended by a step, but its auto is void for want of a notice in time: no longer in force. */
+	voided: boolean;
+	/** What ends it, as the law it began under words it (pt-BR). */
+	until: string;
 }
 
 /** The registry's thresholds, dated like every rule of the profile. */
@@ -195,6 +236,8 @@ export interface RegistryRules {
 	insurance: Localized;
 	/** How the law words a suspended authorization (`suspensa até que seja sanada a irregularidade`). */
 	suspension?: LocalText;
+	/** The cautelar suspension the agent applies in flagrante, where the law has one. */
+	cautelar?: CautelarRule;
 	population: {
 		count: number;
 		year: number;

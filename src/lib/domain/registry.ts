@@ -8,9 +8,18 @@
 import { wallClock, type LocalDate } from './clock';
 import { normalizePrefix, parseVehicleCode, plateKey } from './plate';
 import { partsOf } from './months';
-import { autorizacao, certidao, cilindradas, idade, seguro, vistoria } from './registry-checks';
+import {
+	autorizacao,
+	cautelar,
+	certidao,
+	cilindradas,
+	idade,
+	seguro,
+	vistoria
+} from './registry-checks';
 import {
 	ruleOf,
+	type CautelarSuspension,
 	type Check,
 	type RegistryEntry,
 	type RegistryRules,
@@ -55,13 +64,16 @@ export function certidaoValidade(entry: RegistryEntry): LocalDate {
  * The verdict for a registry entry on a date of the municipality's calendar, by what the law in
  * force says each failed check does (`RegistryRules.checks`): `irregular` when one that blocks
  * boarding fails; `pendente` when only checks that warn or are the office's matter fail; `regular`
- * otherwise. A check the law does not have is not made.
+ * otherwise. A check the law does not have is not made. `suspension`: a cautelar suspension in
+ * force on the vehicle (published apart from the snapshot's entries), first of the checks where
+ * the law in force has one (`RegistryRules.cautelar`); a law without it shows nothing.
  * @example verifyOn(entry, '2026-12-02', rules).verdict //=> 'regular'
  */
 export function verifyOn(
 	entry: RegistryEntry,
 	date: LocalDate,
-	rules: RegistryRules | null
+	rules: RegistryRules | null,
+	suspension: CautelarSuspension | null = null
 ): VerifyResult {
 	partsOf(date);
 	// No registry rules in the regime (its law's text is not available, e.g. Porto Velho's): only
@@ -79,6 +91,9 @@ export function verifyOn(
 	const age = rule('idade');
 	const cc = rule('cilindradas');
 	const checks: Check[] = [
+		...(suspension && rules.cautelar && suspension.prefixo === entry.prefixo
+			? [cautelar(suspension, rules.cautelar)]
+			: []),
 		autorizacao(entry, date, cites, auth, rules.suspension),
 		...(ins ? [seguro(entry, date, rules, ins)] : []),
 		...(insp ? [vistoria(entry, date, rules, insp)] : []),
@@ -109,9 +124,33 @@ export function verifyAt(
 	entry: RegistryEntry,
 	at: Date,
 	rules: RegistryRules | null,
-	timeZone: string
+	timeZone: string,
+	suspension: CautelarSuspension | null = null
 ): VerifyResult {
-	return verifyOn(entry, wallClock(at, timeZone).date, rules);
+	return verifyOn(entry, wallClock(at, timeZone).date, rules, suspension);
+}
+
+/**
+ * Which published cautelar suspension is in force on `entry`, or null: the list as /api/registry
+ * carries it (`suspensions`), checked member by member (a copy kept on a phone is read as data).
+ * @example suspensionOf([{ prefixo: '7', since: '2026-12-08' }], entry7) //=> { prefixo: '7', since: '2026-12-08' }
+ */
+export function suspensionOf(
+	list: unknown,
+	entry: Pick<RegistryEntry, 'prefixo'>
+): CautelarSuspension | null {
+	if (!Array.isArray(list)) return null;
+	for (const item of list as unknown[]) {
+		const s = item as Partial<Record<keyof CautelarSuspension, unknown>> | null;
+		if (
+			s &&
+			s.prefixo === entry.prefixo &&
+			typeof s.since === 'string' &&
+			/^\d{4}-\d{2}-\d{2}$/.test(s.since)
+		)
+			return { prefixo: s.prefixo, since: s.since };
+	}
+	return null;
 }
 
 /**

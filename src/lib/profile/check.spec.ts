@@ -263,6 +263,32 @@ describe('profile:check refuses a regime that leaves a check’s boarding effect
 			'feira-de-santana',
 			(r) => (((checks(r)['idade'] as Json)['sanctions'] as Json[])[1]!['cite'] = 'Art. 51, IX'),
 			`${FS}: registry.checks.idade.sanctions.1.cite: "Art. 51, IX" is not in the law's text`
+		],
+		[
+			'the cautelar suspension citing a paragraph Art. 51 does not have (it has §1º only)',
+			'feira-de-santana',
+			(r) => ((registry(r)['cautelar'] as Json)['cite'] = 'Art. 51 §3º'),
+			`${FS}: registry.cautelar.cite: "Art. 51 §3º" is not in the law's text`
+		],
+		[
+			'the cautelar suspension for an inciso Art. 44 does not have',
+			'feira-de-santana',
+			(r) => (((registry(r)['cautelar'] as Json)['provisions'] as string[])[0] = 'art44-LXX'),
+			`${FS}: registry.cautelar.provisions.0: art44-LXX is not in the law's text`
+		],
+		[
+			'the cautelar suspension with no offence (Art. 51 §1º names three)',
+			'feira-de-santana',
+			(r) => ((registry(r)['cautelar'] as Json)['provisions'] = []),
+			`${FS}: registry.cautelar.provisions:`
+		],
+		[
+			'a personal offence (Art. 43 §2º) that is no inciso of the law',
+			'feira-de-santana',
+			(r) =>
+				((((r['offenses'] as Json)['personal'] as Json)['provisions'] as string[])[0] =
+					'art44-LXX'),
+			`${FS}: offenses.personal.provisions.0: art44-LXX is not in the law's text`
 		]
 	];
 	for (const [why, profile, edit, error] of cases)

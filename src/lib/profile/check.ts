@@ -31,6 +31,10 @@ function citedIds(r: RegimeFile): [path: string, id: string][] {
 		out.push([`offenses.escalation.${i}.basis`, e.basis]);
 	});
 	c.notObservable.forEach((n, i) => out.push([`offenses.notObservable.${i}.article`, n.article]));
+	c.personal?.provisions.forEach((a, i) => out.push([`offenses.personal.provisions.${i}`, a]));
+	r.registry?.cautelar?.provisions.forEach((a, i) =>
+		out.push([`registry.cautelar.provisions.${i}`, a])
+	);
 	return out;
 }
 
@@ -50,6 +54,7 @@ function citedTexts(r: RegimeFile): [path: string, cite: string][] {
 		if (cite) out.push([`cites.${role}`, cite.split(/\s+e\s+|–/u)[0] ?? cite]);
 	for (const side of ['driver', 'vehicle'] as const)
 		r.checklist?.[side].forEach((item, i) => out.push([`checklist.${side}.${i}.cite`, item.cite]));
+	if (r.registry?.cautelar) out.push(['registry.cautelar.cite', r.registry.cautelar.cite]);
 	for (const [key, rule] of Object.entries(r.registry?.checks ?? {})) {
 		if ('absent' in rule) continue;
 		out.push([`registry.checks.${key}.cite`, rule.cite]);

@@ -80,6 +80,7 @@ export function registryRules(r: RegimeFile, m: MunicipalityFile): RegistryRules
 		// The schema requires the scope wherever the law has an insurance check.
 		insurance: r.registry.insurance ?? { 'pt-BR': '', es: '', en: '' },
 		...(r.registry.suspension ? { suspension: r.registry.suspension } : {}),
+		...(r.registry.cautelar ? { cautelar: r.registry.cautelar } : {}),
 		population: m.population
 	};
 }

@@ -39,6 +39,17 @@ export const catalogSchema = strict({
 		)
 	),
 	notObservable: v.array(strict({ article: provision, reason: localText })),
+	/**
+	 * The offences of a personal character, where the law keeps them on the auxiliary driver's own
+	 * record (the `auxiliaryRecord` role) without listing them: the provisions, and the reading
+	 * that sorts them (for staff). Absent: every offence goes on the holder's record.
+	 */
+	personal: v.optional(
+		strict({
+			provisions: v.pipe(v.array(provision), v.minLength(1, 'expected the personal offences')),
+			reading: localText
+		})
+	),
 	reincidenceWindowMonths: positive('a number of months'),
 	/** How the penalties add up: a ladder of reincidence (the default) or gravities and points. */
 	system: v.optional(

@@ -14,7 +14,8 @@ import {
 	strict,
 	localized,
 	localText,
-	checklistItem
+	checklistItem,
+	provision
 } from './schema-values.ts';
 
 /** One registry check under a law: its boarding effect and provision, or why the law lacks it. */
@@ -120,6 +121,23 @@ export const regimeSchema = v.pipe(
 				insurance: v.optional(localized),
 				/** How the law words a suspended authorization (`até que seja sanada a irregularidade`). */
 				suspension: v.optional(localText),
+				/**
+				 * A cautelar suspension the agent applies in flagrante for some offences, for as long as
+				 * the auto's procedure lasts: the provision that gives it, the offences it applies to,
+				 * what ends it (the auto's decision, or its becoming final) and how the law words that.
+				 * Absent: the law has none (nothing is recorded or shown).
+				 */
+				cautelar: v.optional(
+					strict({
+						cite: text,
+						provisions: v.pipe(
+							v.array(provision),
+							v.minLength(1, 'expected the offences the suspension applies to')
+						),
+						endsWith: v.picklist(['decision', 'final'], 'expected decision or final'),
+						until: localized
+					})
+				),
 				/**
 				 * Every check, each stated: what failing it does to the ride (blocks | warns | office)
 				 * and the provision that says so, or why the law does not have it (not shown).

@@ -19,6 +19,7 @@ import type { AutoDecision } from '$lib/domain/triage';
 import { profile } from '$lib/profile';
 import { audit, type Db, writeTransaction } from '$lib/server/db';
 import { currentRules } from '$lib/server/rules';
+import { endCautelar } from '$lib/server/registry';
 import {
 	catalogFor,
 	confirmedOffenses,
@@ -303,6 +304,8 @@ export async function recordAutoStep(
 								: {})
 						};
 		await trx.updateTable('auto_infracao').set(set).where('id', '=', row.id).execute();
+		// The decision (or finality, as the law says) ends a cautelar suspension the auto brought.
+		await endCautelar(trx, staff, input.number, input.step, input.on, now);
 		await audit(
 			trx,
 			{

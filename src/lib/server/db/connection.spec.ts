@@ -46,7 +46,8 @@ const MIGRATIONS = [
 	'020_procedure',
 	'021_field_mode',
 	'022_revoked_cards',
-	'024_auxiliary_person'
+	'024_auxiliary_person',
+	'026_cautelar_suspension'
 ] as const;
 
 /** The migrations from `first` on: what `migrate` runs on a database migrated up to the one before. */
@@ -77,6 +78,7 @@ describe('migrations', () => {
 			'auto_infracao',
 			'auto_number_void',
 			'auto_sequence',
+			'cautelar_suspension',
 			'complaint',
 			'complaint_audio',
 			'complaint_event',

@@ -39,6 +39,7 @@ export const COPY_ORDER = [
 	'auto_number_void',
 	'auto_infracao',
 	'field_photo',
+	'cautelar_suspension',
 	'rules_version',
 	'tariff_decree',
 	'decreed_day',

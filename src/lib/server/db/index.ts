@@ -25,5 +25,5 @@ export { keyId, openToken, sealToken } from './receipt-seal';
 export type { RegistryDraftEntryTable, RegistryEntryTable } from './schema-registry';
 export type { DecreedDayTable, TariffDecreeTable } from './schema-rules';
 export type { AutoBlockTable, AutoInfracaoTable } from './schema-triage';
-export type { Database, StandTable } from './schema';
+export type { CautelarSuspensionTable, Database, StandTable } from './schema';
 export { databaseUnavailable } from './unavailable';

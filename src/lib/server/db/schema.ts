@@ -141,6 +141,22 @@ export interface RevokedCardTable {
 	revoked_at: string;
 }
 
+/**
+ * A cautelar suspension (026_cautelar_suspension): the office-found auto it came with, the vehicle,
+ * the offence and the provision that gives it, since when, and — once the auto is decided — when
+ * it ended and by which step.
+ */
+export interface CautelarSuspensionTable {
+	auto_number: string;
+	prefixo: string;
+	provision: string;
+	cite: string;
+	since: string;
+	started_at: string;
+	ended_on: string | null;
+	ended_by: string | null;
+}
+
 /** The last protocol number given in a year (RM-<year>-<last>). */
 export interface ProtocolSequenceTable {
 	year: number;
@@ -177,6 +193,7 @@ export interface Database extends StaffTables, TriageTables, RegistryAdminTables
 	complaint_audio: ComplaintAudioTable;
 	lgpd_erasure: LgpdErasureTable;
 	revoked_card: RevokedCardTable;
+	cautelar_suspension: CautelarSuspensionTable;
 	protocol_sequence: ProtocolSequenceTable;
 	idempotency: IdempotencyTable;
 	rate_limit: RateLimitTable;

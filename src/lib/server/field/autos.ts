@@ -17,9 +17,10 @@ import {
 	parseAutoNumber,
 	type DateProblem
 } from '$lib/domain/field';
+import { personalOffence } from '$lib/domain/personal-offence';
 import { offenseCatalogs } from '$lib/profile/offenses';
 import { audit, type Db, writeTransaction } from '$lib/server/db';
-import { currentRegistry } from '$lib/server/registry';
+import { currentRegistry, staffEntry, startCautelar } from '$lib/server/registry';
 import {
 	catalogFor,
 	detectPhotoType,
@@ -273,9 +274,16 @@ export async function submitFieldAuto(
 			);
 		photos.push({ sha256: p.sha256, mime, bytes });
 	}
-	// Whose record the auto goes on (the holder's, who answers for the auxiliary, where the law has
-	// no personal record), and the penalty over that record's history final today.
-	const record = recordOf(entry, input.driver, false, regimeOf(day));
+	// Whose record the auto goes on: the auxiliary's own for an offence the law in force keeps
+	// there (personal, `personalOffence`), else the holder's, who answers for the auxiliary — and
+	// the penalty over that record's history final today. From the staff entry: the auxiliary's
+	// record is keyed by the CNH, which the public one lacks.
+	const record = recordOf(
+		(await staffEntry(db, entry.prefixo)) ?? entry,
+		input.driver,
+		personalOffence(catalog, input.provision),
+		regimeOf(day)
+	);
 	const escalation = await penaltyFor(
 		db,
 		entry.prefixo,
@@ -354,6 +362,13 @@ export async function submitFieldAuto(
 						}))
 					)
 					.execute();
+			// The law's cautelar suspension in flagrante, for the offences it names (none elsewhere).
+			await startCautelar(
+				trx,
+				agent,
+				{ number: input.number, prefixo: entry.prefixo, provision: input.provision, day },
+				now
+			);
 			await audit(
 				trx,
 				{

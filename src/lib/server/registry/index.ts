@@ -50,3 +50,12 @@ export {
 	revokedStatusList,
 	signSnapshot
 } from './card-revocation';
+export {
+	activeSuspensions,
+	autoSuspension,
+	cautelarFor,
+	endCautelar,
+	startCautelar,
+	suspensionOn,
+	vehicleSuspensions
+} from './cautelar';

@@ -9,21 +9,25 @@ import { localISO, wallClock } from '$lib/domain/clock';
 import { answerAt } from '$lib/rules';
 import { effectiveRules } from '$lib/server/rules';
 import { profile } from '$lib/profile';
-import { db } from '$lib/server/db';
+import { db, type Db } from '$lib/server/db';
 import { currentRegistry, registryIndex } from './registry';
+import { activeSuspensions, suspensionOn } from './cautelar';
 
-export async function publishedRegistry(): Promise<RegistrySnapshot | null> {
-	return currentRegistry(db());
+export async function publishedRegistry(database: Db = db()): Promise<RegistrySnapshot | null> {
+	return currentRegistry(database);
 }
 
 /** The verdict for a query, or null when the query is neither a prefix nor a plate. */
-export async function verifyQuery(query: string, at: Date) {
+export async function verifyQuery(query: string, at: Date, database: Db = db()) {
 	const code = parseVehicleCode(query);
 	if (!code) return null;
-	const snapshot = await publishedRegistry();
+	const snapshot = await publishedRegistry(database);
 	const entry = snapshot ? registryIndex(snapshot).find(query) : null;
-	const rules = registryRulesOn(wallClock(at, profile.timeZone).date, profile.registryRules);
-	const result = entry ? verifyAt(entry, at, rules, profile.timeZone) : notFound();
+	const day = wallClock(at, profile.timeZone).date;
+	const rules = registryRulesOn(day, profile.registryRules);
+	// A cautelar suspension is read live: the verdict says it at once, with no new publication.
+	const suspension = entry ? await suspensionOn(database, entry.prefixo, day) : null;
+	const result = entry ? verifyAt(entry, at, rules, profile.timeZone, suspension) : notFound();
 	return { code, entry, snapshot, ...result };
 }
 
@@ -41,11 +45,12 @@ export async function verdictsWithSample(
 	const snapshot = await publishedRegistry();
 	const index = snapshot ? registryIndex(snapshot) : null;
 	const rules = registryRulesOn(wallClock(at, profile.timeZone).date, profile.registryRules);
+	const suspended = new Map((await activeSuspensions(db())).map((s) => [s.prefixo, s]));
 	const verdicts: Record<string, Verdict> = {};
 	for (const prefix of prefixes) {
 		const entry = index?.find(prefix) ?? null;
 		verdicts[prefix] = entry
-			? verifyAt(entry, at, rules, profile.timeZone).verdict
+			? verifyAt(entry, at, rules, profile.timeZone, suspended.get(entry.prefixo) ?? null).verdict
 			: 'nao_encontrado';
 	}
 	return { verdicts, sample: snapshot?.sample ?? false };

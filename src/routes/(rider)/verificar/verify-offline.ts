@@ -5,10 +5,16 @@
  * download every check's code (riders pay for every kilobyte).
  */
 import { cardAnswer, checkCard, type CardAnswer } from '$lib/domain/card';
-import { verifiedRevocations } from '$lib/domain/card-status';
+import { verifiedRevocations, verifiedSuspensions } from '$lib/domain/card-status';
 import { wallClock } from '$lib/domain/clock';
 import type { ProfileCardKey } from '$lib/domain/profile';
-import { buildIndex, notFound, verifyAt, type RegistryRules } from '$lib/domain/registry';
+import {
+	buildIndex,
+	notFound,
+	suspensionOf,
+	verifyAt,
+	type RegistryRules
+} from '$lib/domain/registry';
 import { cachedRegistry, isStale, keptSnapshotJson } from '$lib/offline/registry';
 
 /** A scanned signed card, and what the phone needs to check it with no network. */
@@ -22,13 +28,15 @@ export interface ScannedCard {
  * The kept copy's verdict for `query`, or null when the phone holds no copy. With a signed card,
  * its answer too (its signature checked with the profile's keys, then set against the kept
  * registry and the revoked cards it lists — used only when the copy's signature verifies with
- * the profile's keys), and the verdict of the prefix the card signs.
+ * the profile's keys), and the verdict of the prefix the card signs. The cautelar suspensions the
+ * copy lists count likewise only when its signature verifies with `keys`.
  */
 export async function verifyOnPhone(
 	query: string,
 	rules: RegistryRules | null,
 	timeZone: string,
-	scanned?: ScannedCard
+	scanned?: ScannedCard,
+	keys: readonly ProfileCardKey[] = scanned?.keys ?? []
 ) {
 	const snapshot = (await cachedRegistry()) ?? null;
 	if (!snapshot) return null;
@@ -52,7 +60,11 @@ export async function verifyOnPhone(
 		);
 	}
 	const entry = buildIndex(snapshot.entries).find(query);
-	const result = entry ? verifyAt(entry, now, rules, timeZone) : notFound();
+	// An unsigned or altered copy's suspensions are not used (as its revocations).
+	const raw = entry && rules?.cautelar ? await keptSnapshotJson() : null;
+	const suspensions = raw ? await verifiedSuspensions(raw, keys) : null;
+	const suspension = entry && suspensions ? suspensionOf(suspensions, entry) : null;
+	const result = entry ? verifyAt(entry, now, rules, timeZone, suspension) : notFound();
 	// Calendar days between the copy's publication and today, on the municipality's clock.
 	const day = (at: Date) => Date.parse(`${wallClock(at, timeZone).date}T00:00:00Z`) / 86_400_000;
 	const age = day(now) - day(new Date(snapshot.publishedAt));

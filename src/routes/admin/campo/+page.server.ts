@@ -30,7 +30,7 @@ import {
 import { catalogFor, localDate, regimeOf } from '$lib/server/complaints';
 import { db } from '$lib/server/db';
 import { openBlocks } from '$lib/server/field';
-import { currentRegistry } from '$lib/server/registry';
+import { activeSuspensions, currentRegistry } from '$lib/server/registry';
 import type { PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ cookies, setHeaders, url }) => {
@@ -109,6 +109,7 @@ async function fieldData(me: StaffMember, deviceCookie: string | undefined) {
 					.execute()
 			).map((r) => r.number)
 		: [];
+	const suspended = new Map((await activeSuspensions(db())).map((s) => [s.prefixo, s]));
 	return {
 		shell: false as boolean,
 		agent: { name: me.name, matricula: member?.matricula ?? null },
@@ -127,9 +128,26 @@ async function fieldData(me: StaffMember, deviceCookie: string | undefined) {
 		// The driver's copy prints in the law's number of copies (its regime's procedure).
 		copies: copyLabels(inForceOn(today, profile.procedures)?.auto.copies ?? 1),
 		conducts,
-		// The riders' verdict with every check, as /verificar judges it today.
+		// What the law in force does at once for some offences (./FieldLawNotes.svelte).
+		fieldLaw: {
+			cautelar: rules?.cautelar
+				? {
+						cite: rules.cautelar.cite,
+						provisions: rules.cautelar.provisions,
+						until: rules.cautelar.until['pt-BR']
+					}
+				: null,
+			personal:
+				usable?.personal && citeFor(regime, 'auxiliaryRecord')
+					? {
+							cite: citeFor(regime, 'auxiliaryRecord') ?? '',
+							provisions: usable.personal.provisions
+						}
+					: null
+		},
+		// The riders' verdict with every check, as /verificar judges it today (a cautelar suspension too).
 		registry: (snapshot?.entries ?? []).map((e) => ({
-			verdict: verifyOn(e, today, rules),
+			verdict: verifyOn(e, today, rules, suspended.get(e.prefixo) ?? null),
 			prefixo: e.prefixo,
 			placa: e.placa,
 			titular: e.titular,

@@ -19,6 +19,7 @@ import {
 } from '$lib/server/complaints';
 import { db } from '$lib/server/db';
 import { fieldPhotoHashes, type FieldEvidence } from '$lib/server/field';
+import { autoSuspension } from '$lib/server/registry';
 import { formOrError } from '$lib/server/http';
 import type { Actions, PageServerLoad } from './$types';
 
@@ -31,7 +32,7 @@ export const load: PageServerLoad = async ({ params }) => {
 	if (!auto || auto.protocol !== null) error(404, NOT_FOUND);
 	const row = await db()
 		.selectFrom('auto_infracao')
-		.select(['evidence', 'agent_matricula', 'occurred_at'])
+		.select(['evidence', 'agent_matricula', 'occurred_at', 'record_of'])
 		.where('number', '=', auto.number)
 		.executeTakeFirstOrThrow();
 	const evidence = JSON.parse(row.evidence ?? '{}') as FieldEvidence;
@@ -41,6 +42,14 @@ export const load: PageServerLoad = async ({ params }) => {
 		matricula: row.agent_matricula,
 		occurredAt: row.occurred_at,
 		photos: await fieldPhotoHashes(db(), auto.number),
+		suspension: await autoSuspension(db(), auto.number),
+		// Whose record it goes on: the holder's (by name) or the auxiliary's (keyed by the CNH, which
+		// this page never shows).
+		record: row.record_of
+			? row.record_of.startsWith('auxiliar:')
+				? { auxiliary: true, name: null }
+				: { auxiliary: false, name: row.record_of.slice('titular:'.length) }
+			: null,
 		procedure: inForceOn(localDate(new Date(row.occurred_at ?? auto.issuedAt)), profile.procedures),
 		today: localDate(now),
 		steps: Object.entries(AUTO_STEPS).map(([id, s]) => ({ id, label: s.label, date: s.date }))
@@ -62,6 +71,15 @@ export const actions = {
 				.slice(0, 2000) || null;
 		const defense = data.get('defesa');
 		const reconsideration = data.get('reconsideracao');
+		// As on a complaint-born auto: the suspension's days, where the law has the office fix them,
+		// and the review's days the notice of the penalty states, where the law leaves them to it —
+		// read as whole numbers here, checked against the law by recordAutoStep.
+		const rawDays = data.get('dias_suspensao');
+		const days =
+			typeof rawDays === 'string' && /^\d{1,3}$/.test(rawDays.trim()) ? Number(rawDays) : null;
+		const rawAppeal = data.get('prazo_recurso');
+		const appealDays =
+			typeof rawAppeal === 'string' && rawAppeal.trim() !== '' ? Number(rawAppeal.trim()) : null;
 		const result = await recordAutoStep(
 			db(),
 			staff,
@@ -72,7 +90,9 @@ export const actions = {
 				on,
 				note,
 				...(isDefenseOutcome(defense) ? { defense } : {}),
-				...(isReconsiderationOutcome(reconsideration) ? { reconsideration } : {})
+				...(isReconsiderationOutcome(reconsideration) ? { reconsideration } : {}),
+				...(days !== null ? { suspensionDays: days } : {}),
+				...(appealDays !== null ? { appealDays } : {})
 			},
 			new Date()
 		);
