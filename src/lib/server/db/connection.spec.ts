@@ -61,7 +61,8 @@ describe('migrations', () => {
 			'020_procedure',
 			'021_field_mode',
 			'022_revoked_cards',
-			'024_auxiliary_person'
+			'024_auxiliary_person',
+			'025_field_acts'
 		]);
 		expect(await migrate(db)).toEqual([]);
 		const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
@@ -78,8 +79,12 @@ describe('migrations', () => {
 			'decreed_day',
 			'field_photo',
 			'idempotency',
+			'impound',
+			'impound_sequence',
 			'lgpd_erasure',
 			'login_failure',
+			'notice_sequence',
+			'preliminary_notice',
 			'protocol_sequence',
 			'rate_limit',
 			'registry_draft',
@@ -134,7 +139,8 @@ describe('migrations', () => {
 			'020_procedure',
 			'021_field_mode',
 			'022_revoked_cards',
-			'024_auxiliary_person'
+			'024_auxiliary_person',
+			'025_field_acts'
 		]);
 		const rows = await db
 			.selectFrom('registry_entry')
@@ -170,7 +176,8 @@ describe('migrations', () => {
 			'020_procedure',
 			'021_field_mode',
 			'022_revoked_cards',
-			'024_auxiliary_person'
+			'024_auxiliary_person',
+			'025_field_acts'
 		]);
 		await day(9, '2027-02-10', 'close');
 		await expect(day(10, '2027-02-11', 'fechar')).rejects.toThrow(/CHECK/i);
@@ -218,7 +225,8 @@ describe('migrations', () => {
 			'020_procedure',
 			'021_field_mode',
 			'022_revoked_cards',
-			'024_auxiliary_person'
+			'024_auxiliary_person',
+			'025_field_acts'
 		]);
 		const ledger = await db.selectFrom('lgpd_erasure').selectAll().orderBy('protocol').execute();
 		expect(ledger).toEqual([
@@ -254,7 +262,8 @@ describe('migrations', () => {
 			'020_procedure',
 			'021_field_mode',
 			'022_revoked_cards',
-			'024_auxiliary_person'
+			'024_auxiliary_person',
+			'025_field_acts'
 		]);
 		await sql`pragma foreign_keys = on`.execute(db);
 		const row = await db.selectFrom('auto_infracao').selectAll().executeTakeFirstOrThrow();
@@ -318,7 +327,8 @@ describe('migrations', () => {
 			'020_procedure',
 			'021_field_mode',
 			'022_revoked_cards',
-			'024_auxiliary_person'
+			'024_auxiliary_person',
+			'025_field_acts'
 		]);
 		const rows = await db.selectFrom('idempotency').selectAll().orderBy('created_at').execute();
 		expect(rows.map((r) => r.key).sort()).toEqual([keyId('chave-1'), keyId('chave-2')].sort());

@@ -22,11 +22,11 @@ import {
 } from '$lib/server/auth';
 import { catalogFor, localDate, regimeOf } from '$lib/server/complaints';
 import { db } from '$lib/server/db';
-import { openBlocks } from '$lib/server/field';
+import { actsOn, listNotices, noticeByNumber, openBlocks, whyNotDecide } from '$lib/server/field';
 import { currentRegistry } from '$lib/server/registry';
 import type { PageServerLoad } from './$types';
 
-export const load: PageServerLoad = async ({ cookies, setHeaders }) => {
+export const load: PageServerLoad = async ({ cookies, setHeaders, url }) => {
 	const me = requireStaff('fiscal');
 	// Staff data is never kept by a browser (the field records live in IndexedDB, not the cache).
 	setHeaders({ 'cache-control': 'no-store' });
@@ -78,7 +78,31 @@ export const load: PageServerLoad = async ({ cookies, setHeaders }) => {
 					.execute()
 			).map((r) => r.number)
 		: [];
+	// The law's other field acts: the links, each vehicle's open notices, and the auto opened from a
+	// notice (its vehicle and provision proposed; the agent confirms them).
+	const { acts } = actsOn(today);
+	const notices = acts.preliminaryNotice ? await listNotices(db(), { open: true }) : [];
+	const asked = url.searchParams.get('notificacao');
+	const from = asked ? await noticeByNumber(db(), asked) : null;
+	const fromNotice =
+		from && !whyNotDecide(from, today)
+			? {
+					number: from.number,
+					prefixo: from.prefixo,
+					provision: from.provision,
+					search: from.provision.replace(/^art(\d+)-?/, '$1 ')
+				}
+			: null;
 	return {
+		fieldActs: { notice: !!acts.preliminaryNotice, impound: !!acts.impound },
+		openNotices: notices.map((n) => ({
+			number: n.number,
+			prefixo: n.prefixo,
+			cite: n.cite,
+			deadline: n.deadline
+		})),
+		fromNotice,
+		fromNoticeRefused: asked && !fromNotice ? asked : null,
 		agent: { name: me.name, matricula: member?.matricula ?? null },
 		matriculaCite: matriculaCite(now),
 		device: device?.status ?? 'none',
