@@ -94,6 +94,7 @@ test('preliminary notice: recorded, then turned into the auto; another one adapt
 	await page.getByRole('button', { name: 'Não se adequou: lavrar o auto' }).click();
 	await expect(page).toHaveURL(new RegExp(`/admin/campo\\?notificacao=${first}$`));
 	await expect(page.getByTestId('from-notice')).toContainText(first);
+	await expectNoAxeViolations(page);
 	await expect(page.getByTestId('record')).toContainText('Prefixo 1');
 	await page.getByRole('button', { name: 'Confirmar este veículo' }).click();
 	const number = (await page.getByTestId('auto-number').textContent()) ?? '';
@@ -111,6 +112,9 @@ test('preliminary notice: recorded, then turned into the auto; another one adapt
 	await expect(page.getByTestId('nothing-waiting')).toBeVisible();
 	await page.goto(`/admin/campo/notificacoes/${first}`);
 	await expect(page.getByTestId('status')).toContainText(`Encerrada: autuada: auto ${number}`);
+	// The auto's staff page names the notice it came from.
+	await page.getByRole('link', { name: number }).click();
+	await expect(page.getByTestId('from-notice')).toContainText(first);
 
 	// A second notice, adapted: recorded without JavaScript on the deadline.
 	const second = await giveNotice(page, /Art\. 44, VI —/);
