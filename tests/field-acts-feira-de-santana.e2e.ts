@@ -14,7 +14,7 @@
  */
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, loginAs } from './helpers';
+import { expectNoAxeViolations, loginAs, pastRightEdge } from './helpers';
 
 test.describe.configure({ timeout: 300_000, mode: 'serial' });
 
@@ -198,5 +198,17 @@ test('impound: recorded; the driver’s copy shows the law’s terms (Art. 48 §
 	await expectNoAxeViolations(page);
 	await page.goto('/admin/veiculos/3');
 	await expect(page.getByRole('region', { name: 'Apreensões' })).toContainText(number);
+
+	// The smallest phone (320×568): the new pages keep inside the screen.
+	await page.setViewportSize({ width: 320, height: 568 });
+	for (const path of [
+		'/admin/campo/notificacoes',
+		'/admin/campo/apreensoes',
+		`/admin/campo/apreensoes/${number}`,
+		link
+	]) {
+		await page.goto(path);
+		expect(await pastRightEdge(page), path).toEqual([]);
+	}
 	await context.close();
 });
