@@ -12,6 +12,7 @@ import type { BandeiraRule } from './bandeira';
 import type { HolidayProfile } from './holidays';
 import type { TariffDecree } from './tariff';
 import type { RegistryRules } from './registry';
+import type { FieldActs } from './field-acts';
 import type { Checklist, Cites, Localized, LocalText, TextRole } from './regime';
 
 export type { Localized } from './regime';
@@ -61,6 +62,8 @@ export interface LawRef {
 	 * goes to (the law's own penalties fall on authorized drivers).
 	 */
 	unlicensed?: { cite: string; authority: LocalText };
+	/** The preliminary notice and the impound, where the law has them (src/lib/domain/field-acts.ts). */
+	fieldActs?: FieldActs;
 	bandeiraConflict?: {
 		windows: readonly { start: string; end: string }[];
 		situations: readonly string[];

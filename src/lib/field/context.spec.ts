@@ -19,6 +19,10 @@ const served = {
 	refusalCite: 'Art. 26 §2º e §3º',
 	copies: ['1ª via', '2ª via'],
 	conducts: [{ code: 'fumando' }],
+	fieldActs: { notice: true, impound: true },
+	fieldLaw: { cautelar: { cite: 'Art. 51 §1º', provisions: ['art44-LII'] }, personal: null },
+	openNotices: [{ number: 'NP-2026-000001', prefixo: '7' }],
+	fromNotice: null,
 	registry: [{ prefixo: '7', titular: 'Titular Público' }],
 	openAutos: [{ number: 'AI-2026-000001', prefixo: '7', decision: 'pendente' }],
 	blocks: [{ year: 2026, first: 1, last: 25 }],
@@ -35,10 +39,16 @@ describe('pickContext: an allow-list', () => {
 		expect(kept.registry).toEqual(served.registry);
 		expect(kept.keptAt).toBe('2026-12-08T01:00:00.000Z');
 	});
-	test.each(['openAutos', 'blocks', 'issued', 'serverNow', 'shell', 'somethingAddedLater'])(
-		'never keeps %s',
-		(field) => expect(kept).not.toHaveProperty(field)
-	);
+	test.each([
+		'openAutos',
+		'openNotices',
+		'fromNotice',
+		'blocks',
+		'issued',
+		'serverNow',
+		'shell',
+		'somethingAddedLater'
+	])('never keeps %s', (field) => expect(kept).not.toHaveProperty(field));
 });
 
 describe('fieldView: the shell filled from the phone', () => {

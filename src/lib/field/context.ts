@@ -4,7 +4,8 @@
  * (src/lib/field/shell.ts) when it opens offline. An allow-list, so a field added to the page's data
  * later is never kept by accident:
  * - the public registry with each vehicle's verdict (what /verificar shows riders) and the law's
- *   public catalogue of conducts, with its name and citations;
+ *   public catalogue of conducts, with its name and citations, and what it does at once (a
+ *   cautelar suspension, whose record) and which other field acts it has;
  * - the agent's own name and matrícula (printed on the auto and the driver's copy), the device's
  *   state, the copies the law asks for and the municipality's time zone.
  * Never kept: the vehicles' open autos (staff data: shown only with signal), the server's clock
@@ -24,6 +25,8 @@ export const KEPT_FIELDS = [
 	'refusalCite',
 	'copies',
 	'conducts',
+	'fieldActs',
+	'fieldLaw',
 	'registry',
 	'timeZone'
 ] as const;

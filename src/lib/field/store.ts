@@ -26,6 +26,8 @@ export interface KeptAuto {
 	signature: 'assinou' | 'recusou';
 	observations: string;
 	photos: { sha256: string; bytes: ArrayBuffer }[];
+	/** The preliminary notice the auto was opened from (closed by it when the server accepts it). */
+	notice?: string;
 	savedAt: string;
 	/** `waiting` until acknowledged; `refused` with the server's message (a 4xx). */
 	state: 'waiting' | 'refused';
@@ -183,6 +185,8 @@ export async function sendAuto(auto: KeptAuto): Promise<SendOutcome> {
 	const { clockOffsetMs, place, driver, signature, observations } = auto;
 	const rest = { key, number, copyToken, prefixo, conduct, provision, occurredAt, clockOffsetMs };
 	Object.assign(rest, { place, driver, signature, observations });
+	// The preliminary notice the auto was opened from, which the server closes with it.
+	if (auto.notice) Object.assign(rest, { notice: auto.notice });
 	let response: Response;
 	try {
 		response = await fetch('/admin/campo/autos', {

@@ -17,6 +17,10 @@ import type { RegimeFile } from './schema';
 /** Provisions the regime's data cites by anchor id, with the path where each is cited. */
 function citedIds(r: RegimeFile): [path: string, id: string][] {
 	const out: [string, string][] = [];
+	r.fieldActs?.preliminaryNotice?.provisions.forEach((a, i) =>
+		out.push([`fieldActs.preliminaryNotice.provisions.${i}`, a])
+	);
+	r.fieldActs?.impound?.grounds.forEach((a, i) => out.push([`fieldActs.impound.grounds.${i}`, a]));
 	const c = r.offenses;
 	if (!c) return out;
 	c.situations.forEach((s, i) =>
@@ -52,6 +56,30 @@ function citedTexts(r: RegimeFile): [path: string, cite: string][] {
 	// first provision must exist.
 	for (const [role, cite] of Object.entries(r.cites))
 		if (cite) out.push([`cites.${role}`, cite.split(/\s+e\s+|–/u)[0] ?? cite]);
+	const notice = r.fieldActs?.preliminaryNotice;
+	if (notice)
+		out.push(
+			['fieldActs.preliminaryNotice.cite', notice.cite],
+			['fieldActs.preliminaryNotice.provisionsCite', notice.provisionsCite]
+		);
+	const impound = r.fieldActs?.impound;
+	if (impound) {
+		out.push(
+			['fieldActs.impound.cite', impound.cite],
+			['fieldActs.impound.groundsCite', impound.groundsCite]
+		);
+		for (const term of [
+			'deposit',
+			'inspection',
+			'release',
+			'releaseInspection',
+			'costs',
+			'auction'
+		] as const) {
+			const t = impound[term];
+			if (t) out.push([`fieldActs.impound.${term}.cite`, t.cite]);
+		}
+	}
 	for (const side of ['driver', 'vehicle'] as const)
 		r.checklist?.[side].forEach((item, i) => out.push([`checklist.${side}.${i}.cite`, item.cite]));
 	if (r.registry?.cautelar) out.push(['registry.cautelar.cite', r.registry.cautelar.cite]);

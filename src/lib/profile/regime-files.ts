@@ -28,7 +28,8 @@ export function lawRef(id: string, r: RegimeFile): LawRef {
 		texts: r.texts ?? {},
 		...(r.bandeira.note ? { bandeiraNote: r.bandeira.note } : {}),
 		...(r.bandeira.conflict ? { bandeiraConflict: r.bandeira.conflict } : {}),
-		...(r.unlicensed ? { unlicensed: r.unlicensed } : {})
+		...(r.unlicensed ? { unlicensed: r.unlicensed } : {}),
+		...(r.fieldActs ? { fieldActs: r.fieldActs } : {})
 	};
 }
 

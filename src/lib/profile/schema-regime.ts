@@ -18,6 +18,42 @@ import {
 	provision
 } from './schema-values.ts';
 
+/** A term of the impound as the law words it (in the rider's three languages), with its provision. */
+const impoundTerm = { cite: text, text: localized };
+const provisions = (what: string) =>
+	v.pipe(v.array(provision), v.minLength(1, `expected at least one provision ${what}`));
+
+/**
+ * The law's other field acts, each absent where the law has none: the preliminary notice (the
+ * days to adapt, the provisions it may be given for) and the impound (its grounds, the deposit and
+ * the law's terms: release, costs, the period before auction, inspections).
+ */
+const fieldActs = strict({
+	preliminaryNotice: v.optional(
+		strict({
+			cite: text,
+			days: positive('a number of days'),
+			provisions: provisions('a notice may be given for'),
+			provisionsCite: text,
+			/** How the app reads the list where the text is off (a wrong cross-reference). */
+			reading: v.optional(localized)
+		})
+	),
+	impound: v.optional(
+		strict({
+			cite: text,
+			grounds: provisions('an impound may be grounded on'),
+			groundsCite: text,
+			deposit: strict({ cite: text, place: localized }),
+			inspection: v.optional(strict(impoundTerm)),
+			release: strict({ ...impoundTerm, adaptDays: positive('a number of days') }),
+			releaseInspection: v.optional(strict(impoundTerm)),
+			costs: strict(impoundTerm),
+			auction: strict({ ...impoundTerm, months: positive('a number of months') })
+		})
+	)
+});
+
 /** One registry check under a law: its boarding effect and provision, or why the law lacks it. */
 const checkRule = v.union(
 	[
@@ -245,6 +281,8 @@ export const regimeSchema = v.pipe(
 				})
 			})
 		),
+		/** The preliminary notice and the impound, as the law has them (absent: none). */
+		fieldActs: v.optional(fieldActs),
 		/** The offense catalog; null when the law's text is not available (complaints unclassified). */
 		offenses: v.nullable(catalogSchema),
 		offensesReason: v.optional(text),

@@ -42,6 +42,11 @@ export const ADMIN_ACCESS: Readonly<Record<string, RouteAccess>> = {
 	'/admin/campo/numeros': { role: 'fiscal', endpoint: true },
 	'/admin/campo/autos': { role: 'fiscal', endpoint: true },
 	'/admin/campo/auto/[numero]': { role: 'fiscal' },
+	// The law's other field acts (fiscal): preliminary notices and impounds.
+	'/admin/campo/notificacoes': { role: 'fiscal' },
+	'/admin/campo/notificacoes/[numero]': { role: 'fiscal' },
+	'/admin/campo/apreensoes': { role: 'fiscal' },
+	'/admin/campo/apreensoes/[numero]': { role: 'fiscal' },
 	// Registry, QR cards and stands (gestor).
 	'/admin/cadastro': { role: 'gestor' },
 	'/admin/cadastro/novo': { role: 'gestor' },

@@ -47,6 +47,7 @@ const MIGRATIONS = [
 	'021_field_mode',
 	'022_revoked_cards',
 	'024_auxiliary_person',
+	'025_field_acts',
 	'026_cautelar_suspension'
 ] as const;
 
@@ -86,8 +87,12 @@ describe('migrations', () => {
 			'decreed_day',
 			'field_photo',
 			'idempotency',
+			'impound',
+			'impound_sequence',
 			'lgpd_erasure',
 			'login_failure',
+			'notice_sequence',
+			'preliminary_notice',
 			'protocol_sequence',
 			'rate_limit',
 			'registry_draft',

@@ -12,7 +12,9 @@ import { isPostgres } from './group-commit';
 /** Each counter and the table holding the numbers it issued (`year`, `seq`). */
 export const NUMBERINGS = [
 	{ counter: 'protocol_sequence', table: 'complaint' },
-	{ counter: 'auto_sequence', table: 'auto_infracao' }
+	{ counter: 'auto_sequence', table: 'auto_infracao' },
+	{ counter: 'notice_sequence', table: 'preliminary_notice' },
+	{ counter: 'impound_sequence', table: 'impound' }
 ] as const;
 
 export type Counter = (typeof NUMBERINGS)[number]['counter'];
@@ -130,13 +132,18 @@ export async function nextNumber(trx: Db, counter: Counter, year: number): Promi
 	return last;
 }
 
-/** Per counter, per year, the last number issued. */
-export type Issued = Record<Counter, Record<number, number>>;
+/** Per counter, per year, the last number issued (a counter left out: nothing issued). */
+export type Issued = Partial<Record<Counter, Record<number, number>>>;
 
 /** The highest number each counter issued in `db`, by year (its value, or a row above it). */
-export async function issuedNumbers(db: Db): Promise<Issued> {
+export async function issuedNumbers(db: Db): Promise<Required<Issued>> {
 	const tables = new Set((await db.introspection.getTables()).map((t) => t.name));
-	const issued: Issued = { protocol_sequence: {}, auto_sequence: {} };
+	const issued: Record<Counter, Record<number, number>> = {
+		protocol_sequence: {},
+		auto_sequence: {},
+		notice_sequence: {},
+		impound_sequence: {}
+	};
 	for (const { counter, table } of NUMBERINGS) {
 		const marks = issued[counter];
 		const raise = (year: unknown, n: unknown) => {
@@ -185,7 +192,7 @@ export async function issuedNumbers(db: Db): Promise<Issued> {
 export function continueNumbersSql(issued: Issued, dialect: 'sqlite' | 'postgres'): string {
 	const statements: string[] = [];
 	for (const { counter } of NUMBERINGS)
-		for (const [year, last] of Object.entries(issued[counter])) {
+		for (const [year, last] of Object.entries(issued[counter] ?? {})) {
 			const y = Number(year);
 			if (!Number.isInteger(y) || !Number.isInteger(last)) continue;
 			const name = dialect === 'postgres' ? `public.${counter}` : counter;

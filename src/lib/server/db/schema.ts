@@ -2,6 +2,7 @@
  * The database as Kysely sees it. Column types are the ones both SQLite and PostgreSQL return:
  * integers as numbers, dates as `YYYY-MM-DD` text, instants as ISO 8601 text, flags as 0/1.
  */
+import type { FieldActTables } from './schema-field-acts';
 import type { Generated } from 'kysely';
 import type { RegistryAdminTables, RegistryEntryTable } from './schema-registry';
 import type { RulesTables } from './schema-rules';
@@ -182,7 +183,8 @@ export interface IdempotencyTable {
 	created_at: string;
 }
 
-export interface Database extends StaffTables, TriageTables, RegistryAdminTables, RulesTables {
+export interface Database
+	extends StaffTables, TriageTables, RegistryAdminTables, RulesTables, FieldActTables {
 	registry_snapshot: RegistrySnapshotTable;
 	registry_entry: RegistryEntryTable;
 	stand: StandTable;

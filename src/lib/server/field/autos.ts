@@ -29,7 +29,16 @@ import {
 	recordOf,
 	regimeOf
 } from '$lib/server/complaints';
+import { parseActNumber } from '$lib/domain/field-acts';
+import { linkNoticeToAuto, type ActRefusal } from './acts';
 import { deviceLabel } from './blocks';
+
+/** Rolls the auto's transaction back when its notice cannot be closed. */
+class NoticeRefused extends Error {
+	constructor(readonly refusal: ActRefusal) {
+		super(refusal.message);
+	}
+}
 
 /** What the phone sends (JSON). */
 export interface FieldAutoInput {
@@ -51,6 +60,8 @@ export interface FieldAutoInput {
 	signature: 'assinou' | 'recusou';
 	observations: string;
 	photos: { sha256: string; data: string }[];
+	/** The preliminary notice the auto was opened from (`NP-2026-000001`), when it was. */
+	notice?: string;
 }
 
 /** The evidence kept with the auto (auto_infracao.evidence). */
@@ -64,6 +75,8 @@ export interface FieldEvidence {
 	clockOffsetMs: number | null;
 	photos: { sha256: string; mime: string }[];
 	device: string;
+	/** The preliminary notice the auto was opened from. */
+	notice?: string;
 }
 
 export type FieldRefusal = {
@@ -157,6 +170,13 @@ export function parseFieldAuto(value: unknown): FieldAutoInput | FieldRefusal {
 		if (typeof o['data'] !== 'string') return bad('Foto ilegível.');
 		list.push({ sha256: o['sha256'], data: o['data'] });
 	}
+	const notice = v['notice'];
+	if (
+		notice !== undefined &&
+		notice !== null &&
+		(typeof notice !== 'string' || !parseActNumber('notice', notice))
+	)
+		return bad('Número da notificação preliminar inválido.');
 	return {
 		key,
 		number,
@@ -170,7 +190,8 @@ export function parseFieldAuto(value: unknown): FieldAutoInput | FieldRefusal {
 		driver,
 		signature,
 		observations,
-		photos: list
+		photos: list,
+		...(typeof notice === 'string' ? { notice } : {})
 	};
 }
 
@@ -304,7 +325,8 @@ export async function submitFieldAuto(
 		observations: input.observations,
 		clockOffsetMs: input.clockOffsetMs,
 		photos: photos.map(({ sha256, mime }) => ({ sha256, mime })),
-		device: deviceLabel(device.deviceId)
+		device: deviceLabel(device.deviceId),
+		...(input.notice ? { notice: input.notice } : {})
 	};
 	try {
 		return await writeTransaction(db, async (trx): Promise<FieldResult> => {
@@ -318,6 +340,18 @@ export async function submitFieldAuto(
 				return taken.idempotency_key === input.key
 					? { ok: true, number: input.number, repeated: true }
 					: refuse(409, 'number', `O número ${input.number} já foi usado em outro auto.`);
+			// An auto opened from a preliminary notice closes it (on its deadline, same vehicle and
+			// provision); otherwise nothing is written.
+			if (input.notice) {
+				const no = await linkNoticeToAuto(
+					trx,
+					agent,
+					input.notice,
+					{ number: input.number, prefixo: entry.prefixo, provision: input.provision },
+					now
+				);
+				if (no) throw new NoticeRefused(no);
+			}
 			await trx
 				.insertInto('auto_infracao')
 				.values({
@@ -390,6 +424,8 @@ export async function submitFieldAuto(
 			return { ok: true, number: input.number, repeated: false };
 		});
 	} catch (error) {
+		if (error instanceof NoticeRefused)
+			return refuse(error.refusal.status, 'notice', error.refusal.message);
 		// Two instances took the same key at once: the other wrote it; this one acknowledges it.
 		const again = await db
 			.selectFrom('auto_infracao')

@@ -19,3 +19,21 @@ export {
 	submitFieldAuto
 } from './autos';
 export type { FieldAgent, FieldAutoInput, FieldEvidence, FieldRefusal, FieldResult } from './autos';
+export {
+	actsOn,
+	closeNoticeAdapted,
+	impoundByNumber,
+	impoundByToken,
+	linkNoticeToAuto,
+	listImpounds,
+	listNotices,
+	noticeByNumber,
+	parseImpound,
+	parseNotice,
+	recordImpound,
+	recordNotice,
+	whyNotDecide
+} from './acts';
+export type { ActRefusal } from './acts';
+export type { ImpoundRow, NoticeRow } from '$lib/domain/field-acts';
+export { deviceState, fieldActor } from './guard';

@@ -29,7 +29,7 @@ import {
 } from '$lib/server/auth';
 import { catalogFor, localDate, regimeOf } from '$lib/server/complaints';
 import { db } from '$lib/server/db';
-import { openBlocks } from '$lib/server/field';
+import { actsOn, listNotices, noticeByNumber, openBlocks, whyNotDecide } from '$lib/server/field';
 import { activeSuspensions, currentRegistry } from '$lib/server/registry';
 import type { PageServerLoad } from './$types';
 
@@ -37,11 +37,17 @@ export const load: PageServerLoad = async ({ cookies, setHeaders, url }) => {
 	const me = requireStaff('fiscal');
 	// Staff data is never kept by a browser (the field records live in IndexedDB, not the cache).
 	setHeaders({ 'cache-control': 'no-store' });
-	if (!url.searchParams.has(FIELD_SHELL_PARAM)) return fieldData(me, cookies.get(DEVICE_COOKIE));
+	if (!url.searchParams.has(FIELD_SHELL_PARAM))
+		return fieldData(me, cookies.get(DEVICE_COOKIE), url.searchParams.get('notificacao'));
 	// The shell: the same shape, nothing in it (the admin layout drops the member too). It is kept
 	// only on an enrolled device, so it draws the empty form until the phone's copy fills it.
 	const shell: Awaited<ReturnType<typeof fieldData>> = {
 		shell: true,
+		fieldActs: { notice: false, impound: false },
+		openNotices: [],
+		fromNotice: null,
+		fromNoticeRefused: null,
+		fieldLaw: { cautelar: null, personal: null },
 		agent: { name: '', matricula: null },
 		matriculaCite: null,
 		device: 'enrolled',
@@ -60,7 +66,7 @@ export const load: PageServerLoad = async ({ cookies, setHeaders, url }) => {
 	return shell;
 };
 
-async function fieldData(me: StaffMember, deviceCookie: string | undefined) {
+async function fieldData(me: StaffMember, deviceCookie: string | undefined, asked: string | null) {
 	const now = new Date();
 	const today = localDate(now);
 	const [device, member, snapshot] = await Promise.all([
@@ -110,8 +116,31 @@ async function fieldData(me: StaffMember, deviceCookie: string | undefined) {
 			).map((r) => r.number)
 		: [];
 	const suspended = new Map((await activeSuspensions(db())).map((s) => [s.prefixo, s]));
+	// The law's other field acts: the links, each vehicle's open notices, and the auto opened from a
+	// notice (its vehicle and provision proposed; the agent confirms them).
+	const { acts } = actsOn(today);
+	const notices = acts.preliminaryNotice ? await listNotices(db(), { open: true }) : [];
+	const from = asked ? await noticeByNumber(db(), asked) : null;
+	const fromNotice =
+		from && !whyNotDecide(from, today)
+			? {
+					number: from.number,
+					prefixo: from.prefixo,
+					provision: from.provision,
+					search: from.provision.replace(/^art(\d+)-?/, '$1 ')
+				}
+			: null;
 	return {
 		shell: false as boolean,
+		fieldActs: { notice: !!acts.preliminaryNotice, impound: !!acts.impound },
+		openNotices: notices.map((n) => ({
+			number: n.number,
+			prefixo: n.prefixo,
+			cite: n.cite,
+			deadline: n.deadline
+		})),
+		fromNotice,
+		fromNoticeRefused: asked && !fromNotice ? asked : null,
 		agent: { name: me.name, matricula: member?.matricula ?? null },
 		matriculaCite: matriculaCite(now),
 		device: device?.status ?? 'none',

@@ -27,6 +27,7 @@ import * as m020 from './020_procedure';
 import * as m021 from './021_field_mode';
 import * as m022 from './022_revoked_cards';
 import * as m024 from './024_auxiliary_person';
+import * as m025 from './025_field_acts';
 import * as m026 from './026_cautelar_suspension';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -53,5 +54,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
 	'021_field_mode': m021,
 	'022_revoked_cards': m022,
 	'024_auxiliary_person': m024,
+	'025_field_acts': m025,
 	'026_cautelar_suspension': m026
 };
