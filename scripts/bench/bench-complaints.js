@@ -12,6 +12,11 @@
  * synchronous=FULL; PostgreSQL with fsync on) on a temporary database; the rate limit is lifted
  * (its counting still runs). Afterwards the stored complaints are counted against the 201s.
  *
+ * Each run also reports the CPU time per stored complaint (Linux, from /proc): of the app's
+ * processes (`appCpuMs`) and of the PostgreSQL server processes serving them (`dbCpuMs`) — figures
+ * the machine's other load moves far less than req/s, which on a shared machine swings from one
+ * minute to the next.
+ *
  * During each PostgreSQL run, `pg_stat_activity` is sampled every 20 ms: every session of the
  * bench's database busy in a statement or a transaction is one sample, and those waiting on a
  * lock (`wait_event_type = 'Lock'`) are lock waits; a lock wait whose statement touches a counter
@@ -28,7 +33,7 @@
  * Builds first (`vite build`) when build/index.js is missing or older than the sources.
  * Exit code 0 when it ran (targets met or not), 1 when it could not run.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,7 +111,7 @@ async function stopChildren() {
  * counts: samples (sessions busy), lockWaits, counterLockWaits and the most seen wait events.
  */
 async function sampleActivity(url) {
-	const client = new pg.Client({ connectionString: url });
+	const client = new pg.Client({ connectionString: url, application_name: BENCH_SESSION });
 	await client.connect();
 	const name = new URL(url).pathname.slice(1);
 	const tally = { samples: 0, lockWaits: 0, counterLockWaits: 0, events: new Map() };
@@ -138,17 +143,64 @@ async function sampleActivity(url) {
 	};
 }
 
+/**
+ * CPU time (user + system, ms) the processes `pids` have used, from /proc (Linux); null elsewhere.
+ * A process gone meanwhile counts 0.
+ */
+function cpuMs(pids) {
+	if (!existsSync('/proc/self/stat')) return null;
+	let ticks = 0;
+	for (const pid of pids) {
+		try {
+			const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+			const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+			ticks += Number(fields[11]) + Number(fields[12]);
+		} catch {
+			// exited
+		}
+	}
+	return (ticks * 1000) / CLOCK_TICKS;
+}
+
+/** USER_HZ: the unit of /proc/<pid>/stat's times (100 on Linux unless told otherwise). */
+const CLOCK_TICKS = Number(process.env.CLK_TCK ?? 100);
+
+/**
+ * The server processes serving database `url` — the instances' pools, not this bench's own
+ * sessions — as seen at each call, added to those seen before (one that ended counts 0).
+ */
+async function backendPids(url) {
+	const client = new pg.Client({ connectionString: url, application_name: BENCH_SESSION });
+	await client.connect();
+	const name = new URL(url).pathname.slice(1);
+	let seen = [];
+	let calls = 0;
+	return async () => {
+		const { rows } = await client.query(
+			`select coalesce(array_agg(pid), '{}') as pids from pg_stat_activity
+			 where datname = $1 and application_name <> $2`,
+			[name, BENCH_SESSION]
+		);
+		seen = [...new Set([...seen, ...rows[0].pids])];
+		if (++calls === 2) await client.end();
+		return seen;
+	};
+}
+
+const BENCH_SESSION = 'garupa-bench';
+
 /** One store's run: its instances started, warmed up, measured, stopped. */
 async function measure(mode, dir, admin, helloRps) {
 	const instances = mode === 'postgres-2' ? 2 : 1;
 	const db = await database(join(dir, mode), mode, admin);
 	try {
 		const apps = [];
+		const servers = [];
 		for (let i = 0; i < instances; i++) {
 			const port = await freePort();
 			const app = `http://127.0.0.1:${port}`;
 			apps.push(app);
-			await startChild(
+			const server = await startChild(
 				`node build #${i + 1}`,
 				[BUILD],
 				{
@@ -162,6 +214,7 @@ async function measure(mode, dir, admin, helloRps) {
 				},
 				'Listening on'
 			);
+			servers.push(server.pid);
 		}
 		const body = complaintBody();
 		let n = 0;
@@ -218,8 +271,11 @@ async function measure(mode, dir, admin, helloRps) {
 			`${mode}: POST /api/complaints, ${CONNECTIONS} connections over ${instances} instance(s), ${DURATION} s`
 		);
 		const load = loadavg()[0];
+		const backends = mode === 'sqlite' ? null : await backendPids(db.url);
+		const cpuBefore = { app: cpuMs(servers), db: backends ? cpuMs(await backends()) : 0 };
 		const sampling = mode === 'sqlite' ? null : await sampleActivity(db.url);
 		const c = await complaints();
+		const cpuAfter = { app: cpuMs(servers), db: backends ? cpuMs(await backends()) : 0 };
 		const activity = await sampling?.();
 		const stored = (await count()) - before;
 		const figures = {
@@ -230,6 +286,11 @@ async function measure(mode, dir, admin, helloRps) {
 			stored,
 			loadAvg: round(load, 2)
 		};
+		// CPU time per stored complaint, which the machine's other load moves far less than req/s.
+		if (cpuAfter.app !== null && cpuBefore.app !== null && stored > 0) {
+			figures.appCpuMs = round((cpuAfter.app - cpuBefore.app) / stored, 2);
+			if (backends) figures.dbCpuMs = round((cpuAfter.db - cpuBefore.db) / stored, 2);
+		}
 		if (activity) {
 			const pct = (k) => (activity.samples ? round((100 * k) / activity.samples) : 0);
 			figures.lockWaitPct = pct(activity.lockWaits);
@@ -238,7 +299,11 @@ async function measure(mode, dir, admin, helloRps) {
 		}
 		log(
 			`${mode}: ${figures.rps} req/s (p99 ${figures.p99Ms} ms, ${figures.errors} errors, ` +
-				`${stored} stored for ${c.ok} × 2xx; load average ${figures.loadAvg})` +
+				`${stored} stored for ${c.ok} × 2xx; load average ${figures.loadAvg}` +
+				(figures.appCpuMs === undefined
+					? ')'
+					: `; CPU per complaint: app ${figures.appCpuMs} ms` +
+						(figures.dbCpuMs === undefined ? ')' : `, PostgreSQL ${figures.dbCpuMs} ms)`)) +
 				(activity
 					? `; lock waits ${activity.lockWaits}/${activity.samples} samples ` +
 						`(${activity.counterLockWaits} on counters); most seen: ` +
@@ -284,6 +349,8 @@ async function main() {
 						ratioPct: r.ratioPct,
 						stored: r.stored,
 						loadAvg: r.loadAvg,
+						...(r.appCpuMs === undefined ? {} : { appCpuMs: r.appCpuMs }),
+						...(r.dbCpuMs === undefined ? {} : { dbCpuMs: r.dbCpuMs }),
 						...(r.lockWaitPct === undefined
 							? {}
 							: { lockWaitPct: r.lockWaitPct, counterLockWaitPct: r.counterLockWaitPct })
@@ -312,6 +379,11 @@ function comparison({ sqlite, postgres, 'postgres-2': two }, helloRps) {
 		postgres2P99Ms: two.p99Ms,
 		postgres2LockWaitPct: two.lockWaitPct,
 		postgres2CounterLockWaitPct: two.counterLockWaitPct,
+		sqliteAppCpuMs: sqlite.appCpuMs,
+		postgresAppCpuMs: postgres.appCpuMs,
+		postgresDbCpuMs: postgres.dbCpuMs,
+		postgres2AppCpuMs: two.appCpuMs,
+		postgres2DbCpuMs: two.dbCpuMs,
 		postgresPctOfSqlite: round((100 * postgres.rps) / sqlite.rps),
 		postgres2PctOfPostgres: round((100 * two.rps) / postgres.rps),
 		errors: sqlite.errors + postgres.errors + two.errors,

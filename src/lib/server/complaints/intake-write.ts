@@ -25,12 +25,15 @@ import { offensesOf, type Offense } from '$lib/domain/offenses';
 import { formatPrefix, type VehicleCode } from '$lib/domain/plate';
 import { profile } from '$lib/profile';
 import {
+	canPipeline,
 	type Database,
 	isPostgres,
 	keyId,
 	nextNumber,
 	numberSql,
+	pipeline,
 	prepareNumber,
+	sequenceName,
 	writeTransaction
 } from '$lib/server/db';
 import { currentRegistry, registryIndex } from '$lib/server/registry';
@@ -96,6 +99,9 @@ export async function createComplaint(db: Db, input: CreateInput): Promise<Creat
 		// PostgreSQL: the year's protocol sequence exists before the transaction takes from it.
 		await prepareNumber(db, 'protocol_sequence', year);
 		const postgres = isPostgres(db);
+		// The usual complaint (no photo, no recording) on PostgreSQL: one round trip.
+		if (postgres && photos.length === 0 && !recording && canPipeline(db))
+			return await createPipelined(db, { key, requestHash, body, offenses, prefixo, year, now });
 		return await writeTransaction(db, async (trx): Promise<CreateResult> => {
 			// Claims the key, or finds it used (a replay from the outbox, a conflict). On PostgreSQL a
 			// concurrent claim of the same key waits here for our commit, then finds it; the same
@@ -137,6 +143,146 @@ export async function createComplaint(db: Db, input: CreateInput): Promise<Creat
 	}
 }
 
+/** `RM-2026-000123`: six digits at least (`protocolSql` writes the same on PostgreSQL). */
+function protocolOf(year: number, seq: number): string {
+	return `${PROTOCOL_PREFIX}-${year}-${String(seq).padStart(6, '0')}`;
+}
+
+interface Pipelined {
+	key: string;
+	requestHash: string;
+	body: ComplaintInput;
+	offenses: readonly Offense[];
+	prefixo: string | null;
+	year: number;
+	now: Date;
+}
+
+/**
+ * PostgreSQL, a complaint without media: the key's claim with its number, then the complaint, its
+ * event and the key's answer — two statements, ONE round trip and one transaction (db/pipeline.ts),
+ * committed with its WAL flush before this returns. The second statement takes the number the first
+ * took (`currval`, the same connection) only when the first claimed the key: a replay or a
+ * conflict takes no number and writes nothing.
+ */
+async function createPipelined(db: Db, p: Pipelined): Promise<CreateResult> {
+	const { key, requestHash, year } = p;
+	const token = randomBytes(18).toString('base64url');
+	// Everything but the number is known now; the server puts the number in.
+	const draft = complaintOf(p.body, p.offenses, p.prefixo, year, 1, p.now, token);
+	const stored = JSON.stringify(
+		storedReceipt({ ...draft.receipt, protocol: '' }, key, requestHash)
+	);
+	if (!stored.startsWith(RESPONSE_HEAD))
+		throw new Error('receipt: protocol is not its first field');
+	const id = keyId(key);
+	const sequence = sequenceName('protocol_sequence', year);
+	const row: Record<string, unknown> = draft.row;
+	for (const column of Object.keys(row))
+		if (column !== 'protocol' && column !== 'seq' && !PIPELINED_COLUMNS.has(column))
+			throw new Error(`complaint column ${column} missing from the pipelined insert`);
+	const { event } = draft;
+	const [claim, written] = await pipeline(db, [
+		{
+			name: 'garupa_complaint_claim_v1',
+			text: CLAIM_SQL,
+			values: [id, requestHash, p.now.toISOString(), sequence]
+		},
+		{
+			name: 'garupa_complaint_write_v1',
+			text: WRITE_SQL,
+			values: [
+				sequence,
+				id,
+				`${PROTOCOL_PREFIX}-${year}-`,
+				stored.slice(RESPONSE_HEAD.length),
+				event.idx,
+				event.at,
+				event.status,
+				event.note ?? null,
+				event.public,
+				...COMPLAINT_COLUMNS.map(([column]) => sqlValue(row[column]))
+			]
+		}
+	]);
+	const taken = claim?.[0]?.seq;
+	if (taken === undefined || taken === null)
+		return (await answerFor(db, key, requestHash)) ?? { kind: 'in_progress' };
+	const seq = Number(taken);
+	const receipt = complaintOf(p.body, p.offenses, p.prefixo, year, seq, p.now, token).receipt;
+	const [saved] = written ?? [];
+	// Committed already: a mismatch would be a bug here, and the key's row answers a retry.
+	if (Number(saved?.seq) !== seq || saved?.protocol !== receipt.protocol)
+		throw new Error(`complaint ${receipt.protocol}: stored as ${saved?.protocol ?? 'nothing'}`);
+	return { kind: 'created', response: receipt };
+}
+
+/** The stored receipt's JSON starts with its protocol; the server writes it in. */
+const RESPONSE_HEAD = '{"protocol":"",';
+
+/** The complaint's columns the pipelined insert writes, with their PostgreSQL types. */
+const COMPLAINT_COLUMNS = [
+	['year', 'integer'],
+	['token_hash', 'text'],
+	['status', 'text'],
+	['created_at', 'text'],
+	['occurred_at', 'text'],
+	['vehicle', 'text'],
+	['vehicle_prefixo', 'text'],
+	['vehicle_description', 'text'],
+	['situations', 'text'],
+	['offenses', 'text'],
+	['paid_centavos', 'integer'],
+	['distance_km', 'text'],
+	['location_lat', 'double precision'],
+	['location_lng', 'double precision'],
+	['location_text', 'text'],
+	['description', 'text'],
+	['contact_name', 'text'],
+	['contact_phone', 'text'],
+	['contact_email', 'text']
+] as const satisfies readonly (readonly [keyof NewComplaint['row'], string])[];
+
+const PIPELINED_COLUMNS: ReadonlySet<string> = new Set(COMPLAINT_COLUMNS.map(([c]) => c));
+
+function sqlValue(value: unknown): string | number | null {
+	if (value === null || value === undefined) return null;
+	if (typeof value === 'number' || typeof value === 'string') return value;
+	throw new TypeError(`complaint column of type ${typeof value}`);
+}
+
+/** Claims the key ('processing'); the year's next number only when the key is ours (RETURNING). */
+const CLAIM_SQL = `insert into idempotency (key, request_hash, status, response, created_at)
+values ($1, $2, 'processing', null, $3)
+on conflict (key) do nothing
+returning nextval($4::regclass) as seq`;
+
+/**
+ * The complaint, its first event and the key's answer, when this transaction claimed the key (its
+ * row is 'processing' only until this statement: a committed key is 'done'). The number is the one
+ * the claim took on this connection; the protocol has six digits at least, like `protocolOf`.
+ */
+const WRITE_SQL = `with claimed as (
+	select currval($1::regclass) as seq from idempotency where key = $2 and status = 'processing'
+), numbered as (
+	select seq, $3::text || lpad(seq::text, greatest(6, length(seq::text)), '0') as protocol
+	from claimed
+), c as (
+	insert into complaint (protocol, seq, ${COMPLAINT_COLUMNS.map(([c]) => c).join(', ')})
+	select numbered.protocol, numbered.seq, ${COMPLAINT_COLUMNS.map(([, type], i) => `$${i + 10}::${type}`).join(', ')}
+	from numbered
+	returning id
+), e as (
+	insert into complaint_event (complaint_id, idx, at, status, note, public)
+	select c.id, $5::integer, $6::text, $7::text, $8::text, $9::integer from c
+), answered as (
+	update idempotency
+	set status = 'done', response = '{"protocol":' || to_json(numbered.protocol)::text || ',' || $4::text
+	from numbered
+	where idempotency.key = $2
+)
+select numbered.seq, numbered.protocol from numbered`;
+
 /** A new complaint: its row, its first (public) event, and the receipt the rider gets. */
 interface NewComplaint {
 	row: Insertable<Database['complaint']>;
@@ -150,10 +296,10 @@ function complaintOf(
 	prefixo: string | null,
 	year: number,
 	seq: number,
-	now: Date
+	now: Date,
+	token: string = randomBytes(18).toString('base64url')
 ): NewComplaint {
-	const protocol = `${PROTOCOL_PREFIX}-${year}-${String(seq).padStart(6, '0')}`;
-	const token = randomBytes(18).toString('base64url');
+	const protocol = protocolOf(year, seq);
 	const location = body.location;
 	return {
 		row: {

@@ -7,6 +7,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { config, type DatabaseConfig } from '$lib/server/runtime';
+import { registerPool } from './pipeline';
 import { privateSqlite } from './private-files';
 import type { Database } from './schema';
 
@@ -42,7 +43,10 @@ function postgresDb(url: string): Db {
 	const pool = new pg.Pool({ connectionString: url, max: 10 });
 	// An idle client losing its connection emits 'error'; unhandled, it would end the process.
 	pool.on('error', (error) => console.error('PostgreSQL: conexão ociosa perdida:', error.message));
-	return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+	const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+	// The hot paths (a complaint, a rate-limit hit) send their statements in one round trip.
+	registerPool(db, pool);
+	return db;
 }
 
 let shared: Db | undefined;

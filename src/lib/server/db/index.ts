@@ -17,9 +17,12 @@ export {
 	issuedNumbers,
 	nextNumber,
 	numberSql,
-	prepareNumber
+	prepareNumber,
+	sequenceName
 } from './numbering';
 export type { Issued } from './numbering';
+export { canPipeline, pipeline } from './pipeline';
+export type { Row, Statement } from './pipeline';
 export { SQLITE_SIDE_FILES, privateDir, privateFile } from './private-files';
 export { keyId, openToken, sealToken } from './receipt-seal';
 export type { RegistryDraftEntryTable, RegistryEntryTable } from './schema-registry';

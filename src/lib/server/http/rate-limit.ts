@@ -14,9 +14,16 @@
  * default on PostgreSQL).
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { config, type RateLimitConfig } from '$lib/server/runtime';
-import { db as sharedDb, isPostgres, type Db } from '$lib/server/db';
+import {
+	canPipeline,
+	db as sharedDb,
+	isPostgres,
+	pipeline,
+	type Db,
+	type Row
+} from '$lib/server/db';
 
 export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
 
@@ -208,7 +215,8 @@ export class DbRateLimiter {
 
 	/**
 	 * PostgreSQL: the sweep (when due), the count and the previous window's in ONE statement, its
-	 * own transaction committed without waiting for the WAL flush (`ASYNC_COMMIT`).
+	 * own transaction committed without waiting for the WAL flush (`ASYNC_COMMIT`) — a named
+	 * statement, prepared once per connection, sent in one round trip (db/pipeline.ts).
 	 */
 	async #hitPostgres(
 		db: Db,
@@ -216,33 +224,41 @@ export class DbRateLimiter {
 		window: number,
 		sweep: boolean
 	): Promise<{ count: number; previous: number }> {
-		const swept = sweep
-			? sql`, swept as (delete from rate_limit where bucket = ${this.#bucket} and "window" < ${window - 1})`
-			: sql``;
-		const { rows } = await sql<{ count: number; previous: number | null }>`
-			with hit as (
-				insert into rate_limit (bucket, client, "window", count)
-				values (${this.#bucket}, ${client}, ${window}, 1)
-				on conflict (bucket, client, "window") do update set count = rate_limit.count + 1
-				returning count
-			)${swept}
-			select hit.count,
-				(select p.count from rate_limit p
-					where p.bucket = ${this.#bucket} and p.client = ${client} and p."window" = ${window - 1}
-				) as previous,
-				${ASYNC_COMMIT} as async
-			from hit`.execute(db);
-		const row = rows[0];
+		const statement = sweep ? HIT_AND_SWEEP : HIT;
+		const values = [this.#bucket, client, window, window - 1];
+		const [rows] = canPipeline(db)
+			? await pipeline(db, [{ ...statement, values }])
+			: [(await db.executeQuery(CompiledQuery.raw(statement.text, values))).rows as Row[]];
+		const row = rows?.[0];
 		if (!row) throw new Error('rate_limit: the upsert returned no row');
 		return { count: Number(row.count), previous: Number(row.previous ?? 0) };
 	}
+}
+
+/** A hit: the count of (bucket $1, client $2, window $3) plus one, and window $4's count. */
+function hitSql(sweep: boolean): string {
+	return `with hit as (
+	insert into rate_limit (bucket, client, "window", count)
+	values ($1, $2, $3, 1)
+	on conflict (bucket, client, "window") do update set count = rate_limit.count + 1
+	returning count
+)${sweep ? ', swept as (delete from rate_limit where bucket = $1 and "window" < $4)' : ''}
+select hit.count,
+	(select p.count from rate_limit p
+		where p.bucket = $1 and p.client = $2 and p."window" = $4) as previous,
+	${ASYNC_COMMIT_SQL} as async
+from hit`;
 }
 
 /**
  * Evaluated in a statement that is its own transaction, it makes that transaction commit without
  * waiting for its WAL flush (the setting is read at commit, and lasts until the transaction's end).
  */
-const ASYNC_COMMIT = sql`set_config('synchronous_commit', 'off', true)`;
+const ASYNC_COMMIT_SQL = "set_config('synchronous_commit', 'off', true)";
+const ASYNC_COMMIT = sql.raw(ASYNC_COMMIT_SQL);
+
+const HIT = { name: 'garupa_rate_limit_hit_v1', text: hitSql(false) };
+const HIT_AND_SWEEP = { name: 'garupa_rate_limit_hit_sweep_v1', text: hitSql(true) };
 
 /** What a route asks: may this client make one more request now? */
 export interface Limiter {
