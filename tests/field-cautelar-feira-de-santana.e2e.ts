@@ -8,7 +8,10 @@
  *   auxiliary's record, not the holder's, and counts there once definitive.
  * Vehicles 012 and 003 of the sample; no other Feira spec changes them.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { CardKey } from '../src/lib/domain/card';
+import { verifiedSuspensions } from '../src/lib/domain/card-status';
 import { expectNoAxeViolations, loginAs, PHONE } from './helpers';
 
 test.describe.configure({ timeout: 300_000, mode: 'serial' });
@@ -133,7 +136,16 @@ test('Art. 51 §1º: an auto for LII suspends at once — IRREGULAR with its rea
 	expect(verdict.verdict).toBe('irregular');
 	expect(verdict.checks[0]).toMatchObject({ id: 'cautelar', article: 'Art. 51 §1º', ok: false });
 	const listed = await request.get('/api/registry');
-	expect((await listed.json()).suspensions).toEqual([{ prefixo: '12', since: today() }]);
+	const snapshot = (await listed.json()) as Record<string, unknown>;
+	expect(snapshot.suspensions).toEqual([{ prefixo: '12', since: today() }]);
+	// Signed with the profile's card key, so a phone offline takes the list (and not an altered one).
+	const keys = (
+		JSON.parse(readFileSync('profiles/feira-de-santana/municipality.json', 'utf8')) as {
+			cardKeys: CardKey[];
+		}
+	).cardKeys;
+	expect(await verifiedSuspensions(snapshot, keys)).toEqual([{ prefixo: '12', since: today() }]);
+	expect(await verifiedSuspensions({ ...snapshot, suspensions: [] }, keys)).toBeNull();
 	expect(listed.headers()['etag']).not.toBe(before.headers()['etag']);
 
 	// Staff see it on the vehicle and on the auto.
