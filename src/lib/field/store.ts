@@ -26,6 +26,8 @@ export interface KeptAuto {
 	signature: 'assinou' | 'recusou';
 	observations: string;
 	photos: { sha256: string; bytes: ArrayBuffer }[];
+	/** A vehicle outside the registry, as the agent typed it. */
+	vehicle?: { placa: string; modelo: string; cor: string };
 	savedAt: string;
 	/** `waiting` until acknowledged; `refused` with the server's message (a 4xx). */
 	state: 'waiting' | 'refused';
@@ -174,6 +176,7 @@ export async function sendAuto(auto: KeptAuto): Promise<SendOutcome> {
 	const { clockOffsetMs, place, driver, signature, observations } = auto;
 	const rest = { key, number, copyToken, prefixo, conduct, provision, occurredAt, clockOffsetMs };
 	Object.assign(rest, { place, driver, signature, observations });
+	if (auto.vehicle) Object.assign(rest, { vehicle: auto.vehicle });
 	let response: Response;
 	try {
 		response = await fetch('/admin/campo/autos', {

@@ -23,7 +23,8 @@ import {
 import { catalogFor, localDate, regimeOf } from '$lib/server/complaints';
 import { db } from '$lib/server/db';
 import { openBlocks } from '$lib/server/field';
-import { currentRegistry } from '$lib/server/registry';
+import { currentRegistry, revokedSerials, TOWN_CENTRE } from '$lib/server/registry';
+import { config } from '$lib/server/runtime';
 import type { PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ cookies, setHeaders }) => {
@@ -103,8 +104,19 @@ export const load: PageServerLoad = async ({ cookies, setHeaders }) => {
 			modelo: e.marcaModelo,
 			cor: e.cor,
 			situacao: e.situacao,
-			autorizacaoValidade: e.autorizacaoValidade
+			autorizacaoValidade: e.autorizacaoValidade,
+			...(e.sample ? { sample: true } : {})
 		})),
+		// The riders' scanner: the cards' address and keys, and the serials the City revoked.
+		cardBase: config.publicBaseUrl ?? '',
+		cardKeys: profile.cardKeys,
+		revoked: await revokedSerials(db()),
+		// A vehicle outside the registry: the law's offence for it, or the forward.
+		unlicensed: regime?.unlicensed ?? null,
+		infractionCite: citeFor(regime, 'infraction'),
+		// The place's map (loaded when the agent opens it).
+		tiles: config.tiles,
+		centre: TOWN_CENTRE,
 		openAutos: open.map((o) => ({ ...o, cite: citeOf(o.provision) })),
 		blocks: blocks.map((b) => ({ year: b.year, first: b.first, last: b.last })),
 		issued,
