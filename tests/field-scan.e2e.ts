@@ -19,8 +19,8 @@ test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true
 /** The decoder's wasm, in the client build (or the islands' bundle). */
 const WASM = /\/_app\/immutable\/(?:islands\/)?assets\/zxing_reader[.-][\w-]+\.wasm$/;
 
-/** The field mode's map module (Leaflet with it) in this build, from Vite's manifest. */
-const MAP_CHUNK = (() => {
+/** A module's chunk in this build, from Vite's manifest. */
+const chunkOf = (src: string) => {
 	const manifest: Record<string, { file: string }> = JSON.parse(
 		readFileSync(
 			new URL(
@@ -30,8 +30,11 @@ const MAP_CHUNK = (() => {
 			'utf8'
 		)
 	);
-	return manifest['src/lib/field/field-map.ts']?.file ?? 'field-map not in the build';
-})();
+	return manifest[src]?.file ?? `${src} not in the build`;
+};
+/** The field mode's map module (Leaflet with it), and its scanner (with the card's check). */
+const MAP_CHUNK = chunkOf('src/lib/field/field-map.ts');
+const SCANNER_CHUNK = chunkOf('src/lib/field/FieldScanner.svelte');
 
 async function open(page: Page): Promise<string[]> {
 	// Tests never reach a tile server: every request off this machine fails, as offline.
@@ -86,13 +89,14 @@ test('scan → the vehicle proposed → confirmed → conduct → saved; the dec
 	page
 }) => {
 	const asked = await open(page);
-	expect(asked.filter((p) => WASM.test(p))).toEqual([]);
+	expect(asked.filter((p) => WASM.test(p) || p.endsWith(`/${SCANNER_CHUNK}`))).toEqual([]);
 	await expectNoAxeViolations(page);
 
 	await page.getByRole('button', { name: 'Escanear QR code' }).click();
 	const record = page.getByTestId('record');
 	await expect(record).toContainText('Prefixo 7', { timeout: 30_000 });
 	expect(asked.some((p) => WASM.test(p))).toBe(true);
+	expect(asked.some((p) => p.endsWith(`/${SCANNER_CHUNK}`))).toBe(true);
 	// Proposed, not filled: no auto number until the agent confirms.
 	await expect(page.getByTestId('auto-number')).toHaveCount(0);
 	await expect(page.getByRole('radio', { name: /Fumou/ })).toHaveCount(0);
