@@ -81,7 +81,13 @@ async function finish(page: Page, search: string, conduct: RegExp): Promise<stri
 	await page.getByRole('radio', { name: /Recusou-se a assinar/ }).check();
 	await page.getByRole('button', { name: 'Salvar o auto' }).click();
 	await expect(page.getByTestId('driver-copy')).toContainText(number);
-	await expect(page.getByTestId('nothing-waiting')).toBeVisible({ timeout: 30_000 });
+	// Sent: the server acknowledged it (not the "nothing waiting" of before the save).
+	await expect(
+		page.getByText(/1 auto\(s\) enviado\(s\) e recebido\(s\) pelo servidor/)
+	).toBeVisible({
+		timeout: 30_000
+	});
+	await expect(page.getByTestId('nothing-waiting')).toBeVisible();
 	return number;
 }
 
@@ -159,6 +165,12 @@ test('a vehicle outside the registry driven by an authorized holder: the law’s
 	await page.goto(link);
 	await expect(page.getByRole('heading', { level: 1 })).toContainText(number);
 	await expect(page.getByText('placa QWE1R23')).toBeVisible();
+	// Staff see the typed vehicle on the auto.
+	await page.goto(`/admin/campo/auto/${number}`);
+	await expect(page.getByTestId('auto-vehicle')).toContainText(
+		'Fora do cadastro: placa QWE1R23 · Honda CG 160 · cor vermelha'
+	);
+	await expectNoAxeViolations(page);
 });
 
 test('a vehicle outside the registry with nobody authorized: the forward to the traffic authority, printable', async ({
