@@ -61,14 +61,19 @@ export function unlicensedCase(
 
 /**
  * The case in staff's words (pt-BR): no auto against an unauthorized vehicle under the municipal
- * law, and a forward to the traffic authority.
+ * law, and a forward to the traffic authority, with what goes along (`attached`: the printed
+ * complaint, or the field mode's own forward).
  */
-export function unlicensedText(c: UnlicensedCase, infractionCite: string | null): string {
+export function unlicensedText(
+	c: UnlicensedCase,
+	infractionCite: string | null,
+	attached = 'com a reclamação impressa'
+): string {
 	const authority = c.authority ? localText(c.authority, 'pt-BR') : 'a autoridade de trânsito';
 	return (
 		`A placa ${c.placa} não está no cadastro: as penalidades da lei municipal recaem sobre ` +
 		`condutores autorizados${infractionCite ? ` (${infractionCite})` : ''}, e este veículo não tem ` +
 		`autorização a autuar. Transporte remunerado de passageiros sem licença é infração de trânsito` +
-		`${c.cite ? ` (${c.cite})` : ''}: encaminhe o caso a ${authority}, com a reclamação impressa.`
+		`${c.cite ? ` (${c.cite})` : ''}: encaminhe o caso a ${authority}, ${attached}.`
 	);
 }

@@ -61,7 +61,12 @@ export interface LawRef {
 	 * A vehicle with no authorization: the federal rule its case falls under and the authority it
 	 * goes to (the law's own penalties fall on authorized drivers).
 	 */
-	unlicensed?: { cite: string; authority: LocalText };
+	unlicensed?: {
+		cite: string;
+		authority: LocalText;
+		/** The conducts by which an authorized driver answers for a vehicle the registry lacks. */
+		conducts?: readonly string[];
+	};
 	/** The preliminary notice and the impound, where the law has them (src/lib/domain/field-acts.ts). */
 	fieldActs?: FieldActs;
 	bandeiraConflict?: {

@@ -5,7 +5,9 @@
  * later is never kept by accident:
  * - the public registry with each vehicle's verdict (what /verificar shows riders) and the law's
  *   public catalogue of conducts, with its name and citations, and what it does at once (a
- *   cautelar suspension, whose record) and which other field acts it has;
+ *   cautelar suspension, whose record) and which other field acts it has; what the scanner checks a
+ *   signed card with (the profile's keys, the revoked serials /api/registry publishes) and the map's
+ *   tiles and centre;
  * - the agent's own name and matrícula (printed on the auto and the driver's copy), the device's
  *   state, the copies the law asks for and the municipality's time zone.
  * Never kept: the vehicles' open autos (staff data: shown only with signal), the server's clock
@@ -25,6 +27,13 @@ export const KEPT_FIELDS = [
 	'refusalCite',
 	'copies',
 	'conducts',
+	'cardBase',
+	'cardKeys',
+	'revoked',
+	'unlicensed',
+	'infractionCite',
+	'tiles',
+	'centre',
 	'fieldActs',
 	'fieldLaw',
 	'registry',

@@ -28,6 +28,8 @@ export interface KeptAuto {
 	photos: { sha256: string; bytes: ArrayBuffer }[];
 	/** The preliminary notice the auto was opened from (closed by it when the server accepts it). */
 	notice?: string;
+	/** A vehicle outside the registry, as the agent typed it. */
+	vehicle?: { placa: string; modelo: string; cor: string };
 	savedAt: string;
 	/** `waiting` until acknowledged; `refused` with the server's message (a 4xx). */
 	state: 'waiting' | 'refused';
@@ -187,6 +189,7 @@ export async function sendAuto(auto: KeptAuto): Promise<SendOutcome> {
 	Object.assign(rest, { place, driver, signature, observations });
 	// The preliminary notice the auto was opened from, which the server closes with it.
 	if (auto.notice) Object.assign(rest, { notice: auto.notice });
+	if (auto.vehicle) Object.assign(rest, { vehicle: auto.vehicle });
 	let response: Response;
 	try {
 		response = await fetch('/admin/campo/autos', {

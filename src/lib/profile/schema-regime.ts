@@ -125,7 +125,17 @@ export const regimeSchema = v.pipe(
 		 * A vehicle with no authorization: the law's penalties fall on authorized drivers, so the
 		 * case goes to the traffic authority under the federal rule it cites.
 		 */
-		unlicensed: v.optional(strict({ cite: text, authority: localText })),
+		unlicensed: v.optional(
+			strict({
+				cite: text,
+				authority: localText,
+				/**
+				 * The catalogue's conducts (situation codes) by which an authorized driver answers for
+				 * driving a vehicle the registry does not hold; absent where the law has none.
+				 */
+				conducts: v.optional(v.array(text))
+			})
+		),
 		/** Bandeira II: the night window, and whole days. Only these kinds exist. */
 		bandeira: strict({
 			cite: text,

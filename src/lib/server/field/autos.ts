@@ -10,7 +10,15 @@
  */
 import { createHash } from 'node:crypto';
 import { citeOf } from '$lib/domain/offenses';
-import { citeFor } from '$lib/domain/regime';
+import {
+	readTypedVehicle,
+	registeredPlate,
+	TYPED_VEHICLE_MESSAGES,
+	unlistedReach,
+	type TypedVehicle
+} from '$lib/domain/field-vehicle';
+import { formatPlate } from '$lib/domain/plate';
+import { citeFor, localText } from '$lib/domain/regime';
 import {
 	fieldConducts,
 	fieldDateProblem,
@@ -62,6 +70,11 @@ export interface FieldAutoInput {
 	photos: { sha256: string; data: string }[];
 	/** The preliminary notice the auto was opened from (`NP-2026-000001`), when it was. */
 	notice?: string;
+	/**
+	 * A vehicle the registry does not hold, typed by the agent (plate, make/model, colour): the auto
+	 * is then the law's offence for it, against the authorized driver's `prefixo`.
+	 */
+	vehicle?: TypedVehicle;
 }
 
 /** The evidence kept with the auto (auto_infracao.evidence). */
@@ -77,6 +90,8 @@ export interface FieldEvidence {
 	device: string;
 	/** The preliminary notice the auto was opened from. */
 	notice?: string;
+	/** The vehicle the agent typed (not the registry's), when it was outside the registry. */
+	vehicle?: TypedVehicle & { typed: true };
 }
 
 export type FieldRefusal = {
@@ -177,6 +192,12 @@ export function parseFieldAuto(value: unknown): FieldAutoInput | FieldRefusal {
 		(typeof notice !== 'string' || !parseActNumber('notice', notice))
 	)
 		return bad('Número da notificação preliminar inválido.');
+	let vehicle: TypedVehicle | undefined;
+	if (v['vehicle'] !== undefined && v['vehicle'] !== null) {
+		const typed = readTypedVehicle(v['vehicle']);
+		if (!typed.ok) return bad(TYPED_VEHICLE_MESSAGES[typed.problem]);
+		vehicle = typed.vehicle;
+	}
 	return {
 		key,
 		number,
@@ -191,7 +212,8 @@ export function parseFieldAuto(value: unknown): FieldAutoInput | FieldRefusal {
 		signature,
 		observations,
 		photos: list,
-		...(typeof notice === 'string' ? { notice } : {})
+		...(typeof notice === 'string' ? { notice } : {}),
+		...(vehicle ? { vehicle } : {})
 	};
 }
 
@@ -264,7 +286,8 @@ export async function submitFieldAuto(
 	const problem = fieldDateProblem(occurredAt, now, day, offenseCatalogs);
 	if (problem) return refuse(422, 'date', DATE_MESSAGES[problem]);
 	const catalog = catalogFor(day);
-	const conduct = fieldConducts(catalog, () => null).find((c) => c.code === input.conduct);
+	const conducts = fieldConducts(catalog, () => null);
+	const conduct = conducts.find((c) => c.code === input.conduct);
 	if (!conduct) return refuse(422, 'conduct', 'Conduta desconhecida na lei em vigor nessa data.');
 	if (!conduct.provisions.some((p) => p.article === input.provision))
 		return refuse(
@@ -280,8 +303,18 @@ export async function submitFieldAuto(
 			'matricula',
 			`A lei exige a matrícula do agente no auto (${matriculaCite}): peça à gestão que a cadastre na sua conta.`
 		);
-	const entry = (await currentRegistry(db))?.entries.find((e) => e.prefixo === input.prefixo);
+	const entries = (await currentRegistry(db))?.entries ?? [];
+	const entry = entries.find((e) => e.prefixo === input.prefixo);
 	if (!entry) return refuse(404, 'vehicle', `O prefixo ${input.prefixo} não está no cadastro.`);
+	if (input.vehicle) {
+		const unlisted = unlistedProblem(
+			{ ...input, vehicle: input.vehicle },
+			entries,
+			regime,
+			conducts
+		);
+		if (unlisted) return unlisted;
+	}
 	const photos: { sha256: string; mime: string; bytes: Buffer }[] = [];
 	for (const p of input.photos) {
 		const bytes = Buffer.from(p.data, 'base64');
@@ -326,7 +359,8 @@ export async function submitFieldAuto(
 		clockOffsetMs: input.clockOffsetMs,
 		photos: photos.map(({ sha256, mime }) => ({ sha256, mime })),
 		device: deviceLabel(device.deviceId),
-		...(input.notice ? { notice: input.notice } : {})
+		...(input.notice ? { notice: input.notice } : {}),
+		...(input.vehicle ? { vehicle: { ...input.vehicle, typed: true as const } } : {})
 	};
 	try {
 		return await writeTransaction(db, async (trx): Promise<FieldResult> => {
@@ -360,7 +394,8 @@ export async function submitFieldAuto(
 					seq: parsed.seq,
 					complaint_id: null,
 					prefixo: entry.prefixo,
-					placa: entry.placa,
+					// The vehicle found: the registry's, or the one the agent typed.
+					placa: input.vehicle?.placa ?? entry.placa,
 					provision: input.provision,
 					penalty,
 					penalty_cite: escalation.cite,
@@ -412,6 +447,7 @@ export async function submitFieldAuto(
 					entityId: input.number,
 					after: {
 						prefixo: entry.prefixo,
+						...(input.vehicle ? { placaDigitada: input.vehicle.placa } : {}),
 						provision: input.provision,
 						penalty,
 						cite: escalation.cite,
@@ -435,6 +471,49 @@ export async function submitFieldAuto(
 		if (again?.number === input.number) return { ok: true, number: again.number, repeated: true };
 		throw error;
 	}
+}
+
+/**
+ * Why an auto against a vehicle outside the registry cannot be recorded, or null: its plate is the
+ * registry's (look it up), the law in force has no offence for it (the forward to the traffic
+ * authority instead), or the conduct is not that offence.
+ */
+function unlistedProblem(
+	input: FieldAutoInput & { vehicle: TypedVehicle },
+	entries: readonly { prefixo: string; placa: string }[],
+	regime: ReturnType<typeof regimeOf>,
+	conducts: readonly { code: string; label: string }[]
+): FieldRefusal | null {
+	const plate = formatPlate(input.vehicle.placa);
+	const registered = registeredPlate(entries, input.vehicle.placa);
+	if (registered)
+		return refuse(
+			422,
+			'vehicle',
+			`A placa ${plate} está no cadastro (prefixo ${registered.prefixo}): busque o veículo pelo prefixo ou pela placa.`
+		);
+	const reach = unlistedReach(
+		regime,
+		true,
+		conducts.map((c) => c.code)
+	);
+	if (reach.kind === 'forward')
+		return refuse(
+			422,
+			'unlisted',
+			`A lei em vigor nessa data não tem infração para o veículo ${plate}, fora do cadastro: encaminhe o caso a ${
+				reach.authority ? localText(reach.authority, 'pt-BR') : 'a autoridade de trânsito'
+			}${reach.cite ? ` (${reach.cite})` : ''}.`
+		);
+	if (!reach.conducts.includes(input.conduct))
+		return refuse(
+			422,
+			'unlisted-conduct',
+			`Para o veículo ${plate}, fora do cadastro, a conduta a autuar é: ${reach.conducts
+				.map((c) => conducts.find((x) => x.code === c)?.label ?? c)
+				.join('; ')}.`
+		);
+	return null;
 }
 
 /** An office-found auto as its driver's copy shows it (by the token's hash), or null. */

@@ -30,7 +30,13 @@ import {
 import { catalogFor, localDate, regimeOf } from '$lib/server/complaints';
 import { db } from '$lib/server/db';
 import { actsOn, listNotices, noticeByNumber, openBlocks, whyNotDecide } from '$lib/server/field';
-import { activeSuspensions, currentRegistry } from '$lib/server/registry';
+import {
+	activeSuspensions,
+	currentRegistry,
+	revokedSerials,
+	TOWN_CENTRE
+} from '$lib/server/registry';
+import { config } from '$lib/server/runtime';
 import type { PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ cookies, setHeaders, url }) => {
@@ -43,6 +49,15 @@ export const load: PageServerLoad = async ({ cookies, setHeaders, url }) => {
 	// only on an enrolled device, so it draws the empty form until the phone's copy fills it.
 	const shell: Awaited<ReturnType<typeof fieldData>> = {
 		shell: true,
+		// Public: the scanner's keys and address, the map's tiles and centre (the phone's copy adds the
+		// revoked serials and the law's texts).
+		cardBase: config.publicBaseUrl ?? '',
+		cardKeys: profile.cardKeys,
+		revoked: [],
+		unlicensed: null,
+		infractionCite: null,
+		tiles: config.tiles,
+		centre: TOWN_CENTRE,
 		fieldActs: { notice: false, impound: false },
 		openNotices: [],
 		fromNotice: null,
@@ -184,8 +199,19 @@ async function fieldData(me: StaffMember, deviceCookie: string | undefined, aske
 			modelo: e.marcaModelo,
 			cor: e.cor,
 			situacao: e.situacao,
-			autorizacaoValidade: e.autorizacaoValidade
+			autorizacaoValidade: e.autorizacaoValidade,
+			...(e.sample ? { sample: true } : {})
 		})),
+		// The riders' scanner: the cards' address and keys, and the serials the City revoked.
+		cardBase: config.publicBaseUrl ?? '',
+		cardKeys: profile.cardKeys,
+		revoked: await revokedSerials(db()),
+		// A vehicle outside the registry: the law's offence for it, or the forward.
+		unlicensed: regime?.unlicensed ?? null,
+		infractionCite: citeFor(regime, 'infraction'),
+		// The place's map (loaded when the agent opens it).
+		tiles: config.tiles,
+		centre: TOWN_CENTRE,
 		openAutos: open.map((o) => ({ ...o, cite: citeOf(o.provision) })),
 		blocks: blocks.map((b) => ({ year: b.year, first: b.first, last: b.last })),
 		issued,
