@@ -64,12 +64,9 @@ registerRoute(
  * phone keeps the shell and the file is not precached: from the phone, else the network.
  */
 registerRoute(
-	({ url, request }) =>
-		url.origin === self.location.origin &&
-		request.method === 'GET' &&
-		url.pathname.startsWith('/_app/immutable/'),
+	({ url }) => url.pathname.startsWith('/_app/immutable/'),
 	async ({ request }) =>
-		(await caches.match(request.url, { cacheName: FIELD_SHELL_CACHE })) ?? fetch(request)
+		(await caches.match(request, { cacheName: FIELD_SHELL_CACHE })) ?? fetch(request)
 );
 
 /**
@@ -118,18 +115,17 @@ const VEHICLE_PAGE = /^(\/(?:es|en))?\/(?:v|verificar)\/([^/]+)(?:\/|\/([1-9]\d{
  * from IndexedDB (src/lib/field/context.ts).
  */
 registerRoute(
-	({ request, url }) =>
-		request.mode === 'navigate' &&
-		url.origin === self.location.origin &&
-		FIELD_PATH.test(url.pathname) &&
-		!url.search,
+	({ request, url }) => request.mode === 'navigate' && FIELD_PATH.test(url.pathname) && !url.search,
 	async ({ request }) => {
 		const network = fetch(request);
-		const slow = new Promise<null>((resolve) => setTimeout(() => resolve(null), 4000));
-		const answer = await Promise.race([network.catch(() => null), slow]);
-		if (answer) return answer;
-		const shell = await caches.match(FIELD_SHELL_URL, { cacheName: FIELD_SHELL_CACHE });
-		return shell ?? network;
+		return (
+			(await Promise.race([
+				network.catch(() => null),
+				new Promise<null>((resolve) => setTimeout(resolve, 4000, null))
+			])) ??
+			(await caches.match(FIELD_SHELL_URL, { cacheName: FIELD_SHELL_CACHE })) ??
+			network
+		);
 	}
 );
 

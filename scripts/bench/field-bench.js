@@ -131,6 +131,8 @@ export async function measureFieldMode(browser, origin, local, account) {
 		await act('tap "Confirmar este veículo"', () =>
 			page.getByRole('button', { name: 'Confirmar este veículo' }).click()
 		);
+		// The catalogue shows once the vehicle is confirmed: wait for it before looking in it.
+		await page.getByLabel(/Buscar por palavras/).waitFor({ timeout: 30_000 });
 		const conduct = page.getByRole('radio', { name: /Fumou/ });
 		if (!(await conduct.isVisible()))
 			await act('type words of the conduct', () =>

@@ -3,7 +3,8 @@
  * `.vite/manifest.json` of the client build) — never a hand list of chunks, which would rot.
  *
  * The rider pays for every kilobyte: the worker's install download is only what a rider needs offline.
- * - **precache**: every rider route node (not under `src/routes/admin/`) and what it reaches —
+ * - **precache**: every rider route node (not under `src/routes/admin/`, nor the driver's copies:
+ *   `ONLINE_ONLY_ROUTES`) and what it reaches —
  *   static imports, CSS, assets and dynamic imports (the photo shrinker, the overcharge check: a
  *   rider offline may need any of them). A page with `export const csr = false` loads no JS of its
  *   own: only its CSS and assets are kept; its script is the islands' (built apart by
@@ -50,6 +51,13 @@ export const ROOT_FILES = ['favicon.svg', 'manifest.webmanifest'];
 
 /** A route node belongs to the staff area when its generated module imports from here. */
 const STAFF_ROUTES = /(?:^|\/)src\/routes\/admin\//;
+
+/**
+ * Public pages a rider never needs offline: the driver's copies of an auto and of an impound, opened
+ * from their token link (never kept by the worker, as every token URL). Nothing of theirs is
+ * precached; they load from the network.
+ */
+const ONLINE_ONLY_ROUTES = /(?:^|\/)src\/routes\/\(rider\)\/(?:autos|apreensoes)\//;
 
 /**
  * @typedef {{
@@ -141,7 +149,9 @@ export function planPrecache(clientManifest, nodeInfo, islands = {}) {
 	const nodes = keys.filter((k) => NODE_KEY.test(k));
 	const info = new Map(nodes.map((k) => [k, nodeInfo(k)]));
 	const staffNodes = nodes.filter((k) => STAFF_ROUTES.test(info.get(k)?.route ?? ''));
-	const riderNodes = nodes.filter((k) => !staffNodes.includes(k));
+	const riderNodes = nodes.filter(
+		(k) => !staffNodes.includes(k) && !ONLINE_ONLY_ROUTES.test(info.get(k)?.route ?? '')
+	);
 	const csrOffNodes = riderNodes.filter((k) => info.get(k)?.csr === false);
 	if (csrOffNodes.length && !islandsEntry)
 		throw new Error('precache: rider pages without client-side rendering, and no islands’ script');

@@ -20,7 +20,8 @@ const ROUTES: Record<number, string | null> = {
 	5: 'src/routes/(rider)/pontos/+page.svelte',
 	6: 'src/routes/admin/+layout.svelte',
 	7: 'src/routes/admin/pontos/+page.svelte',
-	8: 'src/routes/admin/+page.svelte'
+	8: 'src/routes/admin/+page.svelte',
+	9: 'src/routes/(rider)/apreensoes/[numero]/+page.svelte' // a driver's copy: online only
 };
 /** The route of a node's manifest key (`…/nodes/<n>.js`), null for SvelteKit's own. */
 const routeOf = (key: string) => ROUTES[Number(/(\d+)\.js$/.exec(key)?.[1])] ?? null;
@@ -107,7 +108,12 @@ const manifest: ViteManifest = {
 		isDynamicEntry: true,
 		imports: ['_base.js']
 	}),
-	[node(8)]: entry('_app/immutable/nodes/8.js', { isEntry: true, imports: ['_staff-ui.js'] })
+	[node(8)]: entry('_app/immutable/nodes/8.js', { isEntry: true, imports: ['_staff-ui.js'] }),
+	[node(9)]: entry('_app/immutable/nodes/9.js', {
+		isEntry: true,
+		imports: ['_shared.js'],
+		css: ['_app/immutable/assets/9.css']
+	})
 };
 
 /** The islands' script (scripts/build/islands-plugin.js: its own manifest), and what it loads on demand. */
@@ -224,9 +230,16 @@ describe('planPrecache: what the worker downloads at install (the rider pays for
 		expect(plan.csrOffNodes).toEqual([node(3)]);
 	});
 
-	test('nodes are told apart by their route: /admin is staff, everything else rider', () => {
+	test('nodes are told apart by their route: /admin is staff, the driver’s copies online only, everything else rider', () => {
 		expect(plan.staffNodes.sort()).toEqual([node(6), node(7), node(8)].sort());
 		expect(plan.riderNodes).toHaveLength(6);
+		expect(plan.riderNodes).not.toContain(node(9));
+	});
+
+	test('a driver’s copy (opened from its token link, online) costs a rider’s install nothing', () => {
+		expect(plan.precache.has('_app/immutable/nodes/9.js')).toBe(false);
+		expect(plan.precache.has('_app/immutable/assets/9.css')).toBe(false);
+		expect(plan.precache.has('_app/immutable/chunks/shared.js')).toBe(true);
 	});
 
 	test('a build without a first-use module is an error, not a silent precache of it', () => {
