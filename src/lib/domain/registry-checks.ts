@@ -14,7 +14,8 @@ import type {
 	CheckRule,
 	CheckSanction,
 	RegistryEntry,
-	RegistryRules
+	RegistryRules,
+	VerdictRules
 } from './registry-types';
 import { addMonths, partsOf } from './months';
 
@@ -152,7 +153,7 @@ export function cautelar(suspension: CautelarSuspension, rule: CautelarRule): Ch
 export function seguro(
 	entry: RegistryEntry,
 	date: LocalDate,
-	rules: RegistryRules,
+	rules: VerdictRules,
 	rule: CheckRule
 ): Check {
 	const { cites } = rules;
@@ -175,7 +176,7 @@ export function seguro(
 export function vistoria(
 	entry: RegistryEntry,
 	date: LocalDate,
-	rules: RegistryRules,
+	rules: VerdictRules,
 	rule: CheckRule
 ): Check {
 	const meses = rules.inspectionMonths;
@@ -225,7 +226,7 @@ export function certidao(
 export function idade(
 	entry: RegistryEntry,
 	date: LocalDate,
-	rules: RegistryRules,
+	rules: VerdictRules,
 	rule: CheckRule
 ): Check {
 	const anos = partsOf(date).year - entry.anoFabricacao;
@@ -245,7 +246,7 @@ export function idade(
 	};
 }
 
-export function cilindradas(entry: RegistryEntry, rules: RegistryRules, rule: CheckRule): Check {
+export function cilindradas(entry: RegistryEntry, rules: VerdictRules, rule: CheckRule): Check {
 	const cc = entry.cilindradas;
 	const ok = cc >= rules.minCc && cc <= rules.maxCc;
 	return {

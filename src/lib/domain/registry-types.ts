@@ -245,3 +245,9 @@ export interface RegistryRules {
 		sources?: Partial<Record<'es' | 'en', string>>;
 	};
 }
+
+/**
+ * What a verdict reads of the rules: all but the authorization cap's figures (the count of
+ * authorizations is the office's matter, worked out on the server). What a rider's page carries.
+ */
+export type VerdictRules = Omit<RegistryRules, 'cap' | 'capReadings' | 'population'>;

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+	verdictRules,
 	capStatus,
 	placesTaken,
 	addMonths,
@@ -492,4 +493,45 @@ describe('why a vehicle is irregular, said first with its article (Art. 11, 23, 
 		const why = whyIrregular(verifyOn(entry, DAY, rules).checks);
 		expect(why.map((c) => [c.id, c.article])).toEqual(expected);
 	});
+});
+
+describe('verdictRules: what a rider’s page carries for its verdicts', () => {
+	const carried = verdictRules(rules);
+	test('no figures of the authorization cap (Art. 10: the office counts them on the server)', () => {
+		expect(carried).not.toHaveProperty('cap');
+		expect(carried).not.toHaveProperty('capReadings');
+		expect(carried).not.toHaveProperty('population');
+		expect(rules).toHaveProperty('capReadings');
+	});
+	test('only the citations the checks read', () => {
+		expect(Object.keys(carried.cites).sort()).toEqual(
+			[
+				'age',
+				'authorization',
+				'cc',
+				'certidao',
+				'inspection',
+				'insurance',
+				'revocation',
+				'suspension'
+			]
+				.filter((role) => role in rules.cites)
+				.sort()
+		);
+		expect(Object.keys(rules.cites).length).toBeGreaterThan(Object.keys(carried.cites).length);
+	});
+	test.each(['2026-12-02', '2030-01-01'])(
+		'the same verdict on %s as with the whole rules',
+		(day) => {
+			for (const e of [
+				FULANO,
+				{ ...FULANO, seguroValidade: '2026-01-01' },
+				{ ...FULANO, ultimaVistoria: '2024-01-01', anoFabricacao: 2010, cilindradas: 600 },
+				{ ...FULANO, situacao: 'suspensa' as const },
+				{ ...FULANO, situacao: 'cassada' as const },
+				{ ...FULANO, certidaoEstadualValidade: '2026-01-01' }
+			])
+				expect(verifyOn(e, day, carried)).toEqual(verifyOn(e, day, rules));
+		}
+	);
 });

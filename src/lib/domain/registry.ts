@@ -8,6 +8,7 @@
 import { wallClock, type LocalDate } from './clock';
 import { normalizePrefix, parseVehicleCode, plateKey } from './plate';
 import { partsOf } from './months';
+import type { CiteRole } from './regime';
 import {
 	autorizacao,
 	cautelar,
@@ -23,6 +24,7 @@ import {
 	type Check,
 	type RegistryEntry,
 	type RegistryRules,
+	type VerdictRules,
 	type RegistrySnapshot,
 	type Verdict,
 	type VerifyResult
@@ -72,7 +74,7 @@ export function certidaoValidade(entry: RegistryEntry): LocalDate {
 export function verifyOn(
 	entry: RegistryEntry,
 	date: LocalDate,
-	rules: RegistryRules | null,
+	rules: VerdictRules | null,
 	suspension: CautelarSuspension | null = null
 ): VerifyResult {
 	partsOf(date);
@@ -123,7 +125,7 @@ export function verifyOn(
 export function verifyAt(
 	entry: RegistryEntry,
 	at: Date,
-	rules: RegistryRules | null,
+	rules: VerdictRules | null,
 	timeZone: string,
 	suspension: CautelarSuspension | null = null
 ): VerifyResult {
@@ -199,3 +201,30 @@ export function buildIndex(entries: readonly RegistryEntry[]): RegistryIndex {
 // its own so that the verdict's view does not bring every check's code to a phone that only shows
 // a verdict the server made (riders pay for every kilobyte).
 export { missingForOperating, officeMatters, whyIrregular } from './registry-gaps';
+
+/** The roles whose provision a verdict's checks cite (src/lib/domain/registry-checks.ts). */
+const VERDICT_CITES = [
+	'authorization',
+	'revocation',
+	'suspension',
+	'insurance',
+	'inspection',
+	'certidao',
+	'age',
+	'cc'
+] as const satisfies readonly CiteRole[];
+
+/**
+ * The rules a rider's page carries for its verdicts: without the cap's figures (`VerdictRules`),
+ * and only the citations the checks read — every byte is on a prepaid plan.
+ */
+export function verdictRules(rules: RegistryRules): VerdictRules {
+	const verdict: VerdictRules & Partial<Pick<RegistryRules, 'cap' | 'capReadings' | 'population'>> =
+		{ ...rules };
+	delete verdict.cap;
+	delete verdict.capReadings;
+	delete verdict.population;
+	const cites: Partial<Record<CiteRole, string>> = {};
+	for (const role of VERDICT_CITES) if (rules.cites[role]) cites[role] = rules.cites[role];
+	return { ...verdict, cites };
+}

@@ -1,7 +1,7 @@
 import { error, redirect } from '@sveltejs/kit';
 import { wallClock } from '$lib/domain/clock';
 import { parseVehicleCode } from '$lib/domain/plate';
-import { authorizationCap, countActive } from '$lib/domain/registry';
+import { authorizationCap, countActive, verdictRules } from '$lib/domain/registry';
 import { registryRulesOn } from '$lib/domain/profile';
 import { m } from '$lib/paraglide/messages';
 import { localizeHref } from '$lib/paraglide/runtime';
@@ -30,7 +30,8 @@ export const load: PageServerLoad = async ({ url }) => {
 	const rules = registryRulesOn(today, profile.registryRules);
 	const snapshot = await publishedRegistry();
 	return {
-		rules,
+		// What the verdict reads (the cap's figures are counted here, below).
+		rules: rules && verdictRules(rules),
 		timeZone: profile.timeZone,
 		// The printed cards' address (PUBLIC_BASE_URL) may differ from this page's: the scanner takes both.
 		cardBase: config.publicBaseUrl ?? '',

@@ -13,7 +13,7 @@ import {
 	notFound,
 	suspensionOf,
 	verifyAt,
-	type RegistryRules
+	type VerdictRules
 } from '$lib/domain/registry';
 import { cachedRegistry, isStale, keptSnapshotJson } from '$lib/offline/registry';
 
@@ -33,7 +33,7 @@ export interface ScannedCard {
  */
 export async function verifyOnPhone(
 	query: string,
-	rules: RegistryRules | null,
+	rules: VerdictRules | null,
 	timeZone: string,
 	scanned?: ScannedCard,
 	keys: readonly ProfileCardKey[] = scanned?.keys ?? []
